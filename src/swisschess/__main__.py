@@ -1,0 +1,3 @@
+from swisschess.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""``swisschess engine``: the command line pairing programs call (JaVaFo / bbpPairings style).
+
+    swisschess engine --dutch IN.trf -p [OUT.txt]     pair the next round
+    swisschess engine --dutch IN.trf -c [-l LIST]     check every round
+    swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
+
+Exit codes: 0 ok, 1 no valid pairing, 2 unexpected error, 3 invalid input,
+4 too large, 5 file error, 6 checker found differences.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_TOO_LARGE, EXIT_FILE = 0, 1, 2, 3, 4, 5
+EXIT_DIFFERENCES = 6
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("engine", help="engine command line (drop-in for JaVaFo / bbpPairings)",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--dutch", dest="system", action="store_const", const="dutch",
+                   help="FIDE Dutch system (default)")
+    g.add_argument("--lim", dest="system", action="store_const", const="lim", help="Lim system")
+    p.add_argument("--edition", choices=("2026", "2017", "1992"), default=None,
+                   help="rule edition of the Dutch system (default: the file's 192/092 record, else 2026)")
+    p.add_argument("input", nargs="?", help="tournament file (TRF)")
+    p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
+                   help="pair the next round, write the pairs to OUT (stdout if omitted)")
+    p.add_argument("-c", dest="check", action="store_true", help="check every round of the tournament")
+    p.add_argument("-l", dest="checklist", metavar="LIST", help="checker report file")
+    p.add_argument("-g", dest="generate", nargs="?", const="", default=None, metavar="CONFIG",
+                   help="generate a random tournament")
+    p.add_argument("-o", dest="output", metavar="OUT.trf", help="generated tournament file")
+    p.add_argument("-s", dest="seed", metavar="SEED", help="random seed for -g")
+    p.set_defaults(func=run, system=None)
+
+
+def _fail(code: int, msg: str) -> int:
+    print(f"swisschess: {msg}", file=sys.stderr)
+    return code
+
+
+def resolve_system(args: argparse.Namespace, file_system: str) -> tuple[str, str]:
+    """Command line first, then the file's 192 / 092 record, then Dutch 2026."""
+    from swisschess.pairing.api import system_from_code
+
+    from_file = system_from_code(file_system) or ("dutch", "2026")
+    system = args.system or from_file[0]
+    edition = args.edition or (from_file[1] if system == from_file[0] else "2026")
+    return system, edition
+
+
+def load(path: str):
+    """Read a tournament file; returns (tournament, exit code or None)."""
+    from swisschess.formats.trf import read_trf
+
+    try:
+        res = read_trf(path)
+    except OSError as e:
+        return None, _fail(EXIT_FILE, f"{path}: cannot read: {e.strerror or e}")
+    if res.errors:
+        for d in res.errors:
+            print(str(d), file=sys.stderr)
+        return None, EXIT_INVALID
+    return res.tournament, None
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.generate is not None:
+        from swisschess.cli import generate
+
+        return generate.run_generate(args)
+    if not args.input:
+        return _fail(EXIT_INVALID, "no input file given")
+    t, rc = load(args.input)
+    if t is None:
+        return rc
+    system, edition = resolve_system(args, t.system)
+    if args.check:
+        from swisschess.cli import check
+
+        return check.run_check(args, t, system, edition)
+    if args.pair is None:
+        return _fail(EXIT_INVALID, "nothing to do: give -p, -c or -g")
+    from swisschess.pairing.api import InputError, PairingError, pair_round
+
+    try:
+        pairing = pair_round(t, system, edition)
+    except PairingError as e:
+        return _fail(EXIT_NO_PAIRING, f"{args.input}: no valid pairing: {e}")
+    except InputError as e:
+        return _fail(EXIT_INVALID, f"{args.input}: {e}")
+    text = "\n".join(pairing.engine_lines()) + "\n"
+    if args.pair == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        with open(args.pair, "w", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        return _fail(EXIT_FILE, f"{args.pair}: cannot write: {e.strerror or e}")
+    return EXIT_OK

@@ -1,0 +1,34 @@
+"""Tournament model (pure data) and the facts derived from it."""
+
+from swisschess.model.history import (
+    ColourPreference,
+    Float,
+    Strength,
+    colour_difference,
+    colour_preference,
+    compressed_history,
+    float_in_round,
+    pab_eligible,
+    played_colours,
+    requested_bye,
+    to_be_paired,
+    unplayed_rounds,
+)
+from swisschess.model.tournament import (
+    Acceleration,
+    ByeRequest,
+    Colour,
+    ForbiddenPairs,
+    Player,
+    PointSystem,
+    RoundEntry,
+    Tournament,
+    outcome,
+)
+
+__all__ = [
+    "Acceleration", "ByeRequest", "Colour", "ColourPreference", "Float", "ForbiddenPairs",
+    "Player", "PointSystem", "RoundEntry", "Strength", "Tournament", "colour_difference",
+    "colour_preference", "compressed_history", "float_in_round", "outcome", "pab_eligible",
+    "played_colours", "requested_bye", "to_be_paired", "unplayed_rounds",
+]
