@@ -145,7 +145,6 @@ def pab_eligible(t: Tournament, pid: int, upto: int | None = None, edition: str 
     """
     p = t.players[pid]
     res = p.results if upto is None else p.results[:upto]
-    win_value = t.points.win
     for e in res:
         if e.is_pab:
             return False

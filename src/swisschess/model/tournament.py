@@ -20,11 +20,11 @@ Z     zero-point bye, absence (also blank)    no        no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     """Colour of a player in one round; NONE for unplayed rounds."""
 
     WHITE = "w"
