@@ -53,7 +53,8 @@ ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 class RoundEntry:
     """One player's round: opponent (None if none), colour and TRF result code.
 
-    ``code`` is upper-case: one of ``1 = 0 W D L + - H F U Z``.  A blank TRF entry
+    ``code`` is upper-case: one of ``1 = 0 W D L + - H F U Z``, or ``*`` for a
+    game paired whose result is not known yet (TRF: result column blank).  A blank TRF entry
     (player not paired, nothing written) is stored as ``Z`` with ``blank=True`` so
     that a writer can reproduce it.
     """
