@@ -1,0 +1,76 @@
+"""Opening a store database: URL handling, SQLite durability settings, migrations."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+#: Database used when neither ``--db`` nor ``SWISSCHESS_DB`` is given.
+DEFAULT_DB = "swisschess.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def resolve_url(db: str | None = None) -> str:
+    """A SQLAlchemy URL from a ``--db`` value: a URL, or a path to a SQLite file.
+
+    ``None`` means ``$SWISSCHESS_DB``, else ``swisschess.db`` in the current directory.
+    """
+    db = db or os.environ.get("SWISSCHESS_DB") or DEFAULT_DB
+    if "://" in db:
+        if db.startswith("postgresql://") or db.startswith("postgres://"):
+            # psycopg 3 is the driver we ship (the "postgres" extra)
+            db = "postgresql+psycopg://" + db.split("://", 1)[1]
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().absolute())
+
+
+def _sqlite_pragmas(engine: Engine) -> None:
+    """WAL + synchronous=FULL: a committed event survives a crash or power loss.
+
+    pysqlite's own transaction handling is switched off so that every write
+    transaction starts with ``BEGIN IMMEDIATE`` (the write lock is taken before
+    the log is read, so two writers never interleave).
+    """
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _rec) -> None:  # pragma: no cover - trivial
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=15000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn) -> None:  # pragma: no cover - trivial
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def open_engine(url: str, migrate: bool = True) -> Engine:
+    """Create the engine for ``url`` and bring its schema up to date (Alembic)."""
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if u.database and u.database != ":memory:":
+            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+        _sqlite_pragmas(engine)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    if migrate:
+        upgrade(engine)
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """Run the shipped Alembic migrations up to ``head`` on ``engine``."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

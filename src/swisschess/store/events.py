@@ -1,0 +1,482 @@
+"""Events of the log and how each one changes a tournament.
+
+Every change to a tournament is one event ``(kind, payload)``; the state is the
+result of applying the events in order to an empty :class:`State`.  ``apply``
+validates before it changes anything and raises :class:`StoreError` (or a
+subclass) with a message meant for the arbiter when an event does not fit the
+state; the service appends an event only after it applied cleanly.
+
+Rounds are always written through :mod:`swisschess.model.rounds`
+(``add_pairing``, ``set_result``, ``cut_before``), like every other part of
+swisschess does.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swisschess.model.rounds import RESULTS, add_pairing, cut_before, pending_games, set_result
+from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
+
+
+class StoreError(Exception):
+    """A change that cannot be made; the message says why, for the arbiter."""
+
+    status = 400
+
+
+class NotFound(StoreError):
+    """Unknown tournament, player, round or board."""
+
+    status = 404
+
+
+class Conflict(StoreError):
+    """The change does not fit the current state (duplicate result, stale version...)."""
+
+    status = 409
+
+
+#: Player fields an event may set.
+PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "birth")
+#: Tournament header fields an event may set.
+HEADER_FIELDS = ("name", "city", "federation", "start_date", "end_date", "chief_arbiter",
+                 "time_control", "rounds")
+SYSTEMS = {("dutch", "2026"), ("dutch", "2017"), ("dutch", "1992"), ("lim", "1992")}
+TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
+
+
+@dataclass(frozen=True, slots=True)
+class PairingSpec:
+    """A round's pairing as stored in the log (same shape as pairing.api.Pairing)."""
+
+    round: int
+    boards: list[tuple[int, int]]
+    bye: int | None = None
+    unpaired: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class State:
+    """A tournament rebuilt from its log, plus what the log knows beyond the model."""
+
+    t: Tournament = field(default_factory=Tournament)
+    seq: int = 0
+    system: str = "dutch"
+    edition: str = "2026"
+    #: Board order of each paired round: round -> [(white, black)].
+    boards: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    #: Rounds whose pairing was made or changed by hand (round -> reasons).
+    manual: dict[int, list[str]] = field(default_factory=dict)
+    #: Player ids were sorted by rating (done before round 1 is paired).
+    seeded: bool = False
+
+    @property
+    def current_round(self) -> int:
+        """The last round paired (0 before round 1)."""
+        return max(self.boards, default=0)
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def player(self, pid: int) -> Player:
+        if pid not in self.t.players:
+            raise NotFound(f"unknown player {pid}")
+        return self.t.players[pid]
+
+    def board(self, rnd: int, board: int) -> tuple[int, int]:
+        if rnd not in self.boards:
+            raise NotFound(f"round {rnd} has not been paired")
+        boards = self.boards[rnd]
+        if not 1 <= board <= len(boards):
+            raise NotFound(f"round {rnd} has no board {board} (boards 1-{len(boards)})")
+        return boards[board - 1]
+
+    def result_code(self, rnd: int, white: int) -> str:
+        e = self.t.players[white].entry(rnd)
+        return e.code if e is not None else "*"
+
+    def notes(self) -> list[str]:
+        """``###`` comment lines recording the manual pairing edits."""
+        out = []
+        for rnd in sorted(self.manual):
+            for why in self.manual[rnd]:
+                out.append(f"### round {rnd}: pairing edited by the arbiter: {why}")
+        return out
+
+
+def result_word(white_code: str, black_code: str) -> str | None:
+    """``1-0`` etc. from the two entries' codes; None while pending."""
+    for word, codes in RESULTS.items():
+        if codes == (white_code, black_code) and word != "=":
+            return word
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+def apply(s: State, kind: str, p: dict[str, Any]) -> None:
+    """Apply one event to ``s`` in place; raise StoreError if it does not fit.
+
+    Validation happens before any change, so a failed event leaves ``s`` as it
+    was (the service still rebuilds its cache on any error, to be safe).
+    """
+    fn = _APPLY.get(kind)
+    if fn is None:
+        raise StoreError(f"unknown event kind {kind!r}")
+    fn(s, p)
+    s.seq += 1
+
+
+def _create(s: State, p: dict) -> None:
+    if s.seq:
+        raise Conflict("the tournament already exists")
+    if not str(p.get("name", "")).strip():
+        raise StoreError("the tournament needs a name")
+    _settings(s, p)
+
+
+def _settings(s: State, p: dict) -> None:
+    t = s.t
+    system = p.get("system", s.system)
+    edition = p.get("edition", s.edition)
+    if (system, edition) not in SYSTEMS:
+        raise StoreError(f"unknown pairing system {system} {edition}")
+    rounds = p.get("rounds", t.rounds)
+    if rounds is not None:
+        rounds = int(rounds)
+        if rounds < 1 or rounds < s.current_round:
+            raise StoreError(f"number of rounds {rounds} is not possible")
+    for k in HEADER_FIELDS:
+        if k in p and k != "rounds":
+            setattr(t, k, str(p[k]).strip())
+    t.rounds = rounds
+    if p.get("deputy_arbiters") is not None:
+        t.deputy_arbiters = [str(x) for x in p["deputy_arbiters"]]
+    if "initial_colour" in p:
+        c = p["initial_colour"]
+        t.initial_colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
+    s.system, s.edition = system, edition
+    t.system = {"dutch": f"FIDE_DUTCH_{edition}", "lim": "FIDE_LIM"}[system]
+
+
+def _player_fields(p: dict) -> dict:
+    out = {}
+    for k in PLAYER_FIELDS:
+        if k in p and p[k] is not None:
+            out[k] = p[k]
+    if "name" in out:
+        out["name"] = str(out["name"]).strip()
+        if not out["name"]:
+            raise StoreError("a player needs a name")
+        if len(out["name"]) > 33:
+            raise StoreError(f"name {out['name']!r} is longer than 33 characters (TRF limit)")
+    if "rating" in out:
+        try:
+            out["rating"] = int(out["rating"] or 0)
+        except (TypeError, ValueError):
+            raise StoreError(f"rating {out['rating']!r} is not a number") from None
+        if not 0 <= out["rating"] <= 3500:
+            raise StoreError(f"rating {out['rating']} is out of range")
+    for k in ("sex", "title", "federation", "fide_id", "birth"):
+        if k in out:
+            out[k] = str(out[k]).strip()
+    if "sex" in out and out["sex"] not in ("", "m", "w", "f", "M", "W", "F"):
+        raise StoreError(f"sex {out['sex']!r}: expected m or w")
+    if out.get("fide_id") and not out["fide_id"].isdigit():
+        raise StoreError(f"FIDE id {out['fide_id']!r} is not a number")
+    return out
+
+
+def _register(s: State, p: dict) -> None:
+    _need_created(s)
+    fields = _player_fields(p)
+    if "name" not in fields:
+        raise StoreError("a player needs a name")
+    fid = fields.get("fide_id")
+    if fid and any(q.fide_id == fid for q in s.t.players.values()):
+        raise Conflict(f"a player with FIDE id {fid} is already registered")
+    pid = max(s.t.players, default=0) + 1
+    pl = Player(id=pid, **fields)
+    # rounds already paired: the newcomer was not there (blank entry = absent, 0 points)
+    pl.results = [RoundEntry(None, Colour.NONE, "Z", blank=True) for _ in range(s.current_round)]
+    s.t.players[pid] = pl
+
+
+def _update_player(s: State, p: dict) -> None:
+    pl = s.player(int(p["id"]))
+    fields = _player_fields(p)
+    for k, v in fields.items():
+        setattr(pl, k, v)
+
+
+def seed_order(players: list[Player]) -> list[Player]:
+    """Initial ranking: rating desc, then FIDE title, then name (C.04.2 / handbook)."""
+    return sorted(players, key=lambda q: (-q.rating, TITLE_ORDER.get(q.title.upper(), 99),
+                                          q.name.lower(), q.id))
+
+
+def _renumber(s: State, p: dict) -> None:
+    if s.current_round:
+        raise Conflict("pairing numbers can only be assigned before round 1 is paired")
+    order = seed_order(list(s.t.players.values()))
+    mapping = {q.id: i for i, q in enumerate(order, 1)}
+    players = {}
+    for q in order:
+        q.id = mapping[q.id]
+        players[q.id] = q
+    s.t.players = players
+    s.t.bye_requests = [ByeRequest(b.code, b.round, tuple(mapping[i] for i in b.ids))
+                        for b in s.t.bye_requests]
+    s.seeded = True
+
+
+def _withdraw(s: State, p: dict) -> None:
+    pl = s.player(int(p["id"]))
+    if pl.withdrawn:
+        raise Conflict(f"player {pl.id} {pl.name} has already withdrawn")
+    pl.withdrawn = True
+
+
+def _reinstate(s: State, p: dict) -> None:
+    pl = s.player(int(p["id"]))
+    if not pl.withdrawn:
+        raise Conflict(f"player {pl.id} {pl.name} has not withdrawn")
+    pl.withdrawn = False
+
+
+def _bye(s: State, p: dict) -> None:
+    pid, rnd, code = int(p["id"]), int(p["round"]), str(p.get("code", "H")).upper()
+    pl = s.player(pid)
+    if code not in ("H", "Z", "F"):
+        raise StoreError(f"bye code {code!r}: expected H (half point), Z (zero) or F (full point)")
+    if rnd <= s.current_round:
+        raise Conflict(f"round {rnd} is already paired: a bye can only be requested for a later round")
+    if s.t.rounds is not None and rnd > s.t.rounds:
+        raise StoreError(f"the tournament has only {s.t.rounds} rounds")
+    if pl.withdrawn:
+        raise Conflict(f"player {pid} {pl.name} has withdrawn")
+    if any(b.round == rnd and pid in b.ids for b in s.t.bye_requests):
+        raise Conflict(f"player {pid} {pl.name} already has a bye for round {rnd}")
+    s.t.bye_requests.append(ByeRequest(code, rnd, (pid,)))
+
+
+def _cancel_bye(s: State, p: dict) -> None:
+    pid, rnd = int(p["id"]), int(p["round"])
+    s.player(pid)
+    if rnd <= s.current_round:
+        raise Conflict(f"round {rnd} is already paired")
+    new = []
+    found = False
+    for b in s.t.bye_requests:
+        if b.round == rnd and pid in b.ids:
+            found = True
+            rest = tuple(i for i in b.ids if i != pid)
+            if rest:
+                new.append(ByeRequest(b.code, b.round, rest))
+        else:
+            new.append(b)
+    if not found:
+        raise NotFound(f"player {pid} has no bye request for round {rnd}")
+    s.t.bye_requests = new
+
+
+def _spec(p: dict) -> PairingSpec:
+    try:
+        boards = [(int(w), int(b)) for w, b in p["boards"]]
+        bye = int(p["bye"]) if p.get("bye") not in (None, 0, "") else None
+        return PairingSpec(int(p["round"]), boards, bye,
+                           [(int(i), str(c)) for i, c in p.get("unpaired", [])])
+    except (KeyError, TypeError, ValueError):
+        raise StoreError("malformed pairing: expected boards [[white, black], ...] and bye") from None
+
+
+def _check_pairing(s: State, before: Tournament, spec: PairingSpec) -> None:
+    """Every player to be paired is on exactly one board (or the bye), nobody else."""
+    from swisschess.model.history import to_be_paired
+
+    seen: dict[int, int] = {}
+    for n, (w, b) in enumerate(spec.boards, 1):
+        for pid in (w, b):
+            s.player(pid)
+            if pid in seen:
+                raise StoreError(f"player {pid} is on board {seen[pid]} and board {n}")
+            seen[pid] = n
+        if w == b:
+            raise StoreError(f"board {n}: a player cannot play himself")
+    if spec.bye is not None:
+        s.player(spec.bye)
+        if spec.bye in seen:
+            raise StoreError(f"player {spec.bye} gets the bye and plays on board {seen[spec.bye]}")
+        seen[spec.bye] = 0
+    expected = set(to_be_paired(before, spec.round))
+    missing = sorted(expected - set(seen))
+    extra = sorted(set(seen) - expected)
+    if extra:
+        raise StoreError(f"not to be paired in round {spec.round} (withdrawn, bye or absent): "
+                         + ", ".join(map(str, extra)))
+    if missing:
+        raise StoreError(f"not paired in round {spec.round}: " + ", ".join(map(str, missing)))
+
+
+def _pair(s: State, p: dict) -> None:
+    _need_created(s)
+    spec = _spec(p)
+    nxt = s.current_round + 1
+    if spec.round != nxt:
+        raise Conflict(f"the next round to pair is round {nxt}, not {spec.round}")
+    if s.t.rounds is not None and nxt > s.t.rounds:
+        raise Conflict(f"all {s.t.rounds} rounds have been paired")
+    if s.current_round:
+        pend = pending_games(s.t, s.current_round)
+        if pend:
+            raise Conflict(f"round {s.current_round} still has {len(pend)} game(s) without a result")
+    _check_pairing(s, s.t, spec)
+    add_pairing(s.t, spec)
+    s.boards[spec.round] = list(spec.boards)
+    if p.get("manual"):
+        s.manual.setdefault(spec.round, []).append(str(p.get("reason") or "pairing entered by hand"))
+
+
+def _edit_pairing(s: State, p: dict) -> None:
+    spec = _spec(p)
+    rnd = s.current_round
+    if spec.round != rnd or rnd == 0:
+        raise Conflict(f"only the last round paired (round {rnd}) can be edited")
+    reason = str(p.get("reason") or "").strip()
+    if not reason:
+        raise StoreError("a manual pairing edit needs a reason (it is written to the TRF file)")
+    before = cut_before(s.t, rnd)
+    _check_pairing(s, before, spec)
+    kept = {}
+    for w, b in s.boards[rnd]:
+        code = s.result_code(rnd, w)
+        if code != "*":
+            kept[(w, b)] = result_word(code, s.result_code(rnd, b))
+    lost = [f"{w}-{b}" for (w, b) in kept if (w, b) not in spec.boards]
+    if lost:
+        raise Conflict("these games already have a result; clear or keep them: " + ", ".join(lost))
+    add_pairing(before, spec)
+    for (w, b), word in kept.items():
+        if word:
+            set_result(before, rnd, w, b, word)
+    s.t = before
+    s.boards[rnd] = list(spec.boards)
+    s.manual.setdefault(rnd, []).append(reason)
+
+
+def _result(s: State, p: dict) -> None:
+    rnd = int(p["round"])
+    w, b = int(p["white"]), int(p["black"])
+    word = str(p["result"])
+    if word not in RESULTS:
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +-, -+ or --")
+    if rnd not in s.boards:
+        raise NotFound(f"round {rnd} has not been paired")
+    if (w, b) not in s.boards[rnd]:
+        raise NotFound(f"{w} - {b} is not a game of round {rnd}")
+    n = s.boards[rnd].index((w, b)) + 1
+    current = s.result_code(rnd, w)
+    if p.get("correction"):
+        if current == "*":
+            raise Conflict(f"round {rnd} board {n} has no result yet to correct")
+        if RESULTS[word] == (current, s.result_code(rnd, b)):
+            raise Conflict(f"round {rnd} board {n} already has the result {word}")
+    elif current != "*":
+        have = result_word(current, s.result_code(rnd, b)) or current
+        raise Conflict(f"round {rnd} board {n} already has the result {have} "
+                       "(enter it as a correction to change it)")
+    set_result(s.t, rnd, w, b, word)
+
+
+def _clear_result(s: State, p: dict) -> None:
+    rnd, w, b = int(p["round"]), int(p["white"]), int(p["black"])
+    if rnd not in s.boards or (w, b) not in s.boards[rnd]:
+        raise NotFound(f"{w} - {b} is not a game of round {rnd}")
+    if s.result_code(rnd, w) == "*":
+        raise Conflict(f"{w} - {b} of round {rnd} has no result")
+    s.t.players[w].results[rnd - 1] = RoundEntry(b, Colour.WHITE, "*")
+    s.t.players[b].results[rnd - 1] = RoundEntry(w, Colour.BLACK, "*")
+
+
+def _undo_round(s: State, p: dict) -> None:
+    rnd = int(p["round"])
+    if rnd != s.current_round or rnd == 0:
+        raise Conflict(f"only the last round paired (round {s.current_round}) can be undone")
+    s.t = cut_before(s.t, rnd)
+    del s.boards[rnd]
+    s.manual.pop(rnd, None)
+
+
+def _load_trf(s: State, p: dict) -> None:
+    """Replace the whole state by a TRF file (import)."""
+    from swisschess.formats.trf import parse_trf
+
+    res = parse_trf(str(p["text"]), str(p.get("filename", "import.trf")))
+    if res.errors:
+        raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in res.errors[:10]))
+    t = res.tournament
+    if not t.name:
+        t.name = str(p.get("name") or "Imported tournament")
+    new = State(t=t, seq=s.seq)
+    from swisschess.pairing.api import system_from_code
+
+    new.system, new.edition = system_from_code(t.system) or ("dutch", "2026")
+    for rnd in range(1, t.rounds_recorded() + 1):
+        new.boards[rnd] = boards_of(t, rnd)
+    for line in t.extra.get("###", []):
+        text = line[3:].strip()
+        if text.startswith("round ") and ": pairing edited by the arbiter: " in text:
+            head, why = text.split(": pairing edited by the arbiter: ", 1)
+            try:
+                new.manual.setdefault(int(head.split()[1]), []).append(why)
+            except (ValueError, IndexError):
+                pass
+    t.extra.pop("###", None)
+    new.seeded = True
+    s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
+    s.manual, s.seeded = new.manual, new.seeded
+
+
+def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
+    """Board order of a round read from a file: higher score pair first, then ids."""
+    games = []
+    for pid in sorted(t.players):
+        e = t.players[pid].entry(rnd)
+        if e is not None and e.opponent is not None and e.colour is Colour.WHITE:
+            games.append((pid, e.opponent))
+
+    def key(g: tuple[int, int]) -> tuple:
+        a = t.score(g[0], rnd - 1)
+        b = t.score(g[1], rnd - 1) if g[1] in t.players else Fraction(0)
+        return (-max(a, b), -(a + b), min(g))
+
+    return sorted(games, key=key)
+
+
+def _need_created(s: State) -> None:
+    if s.seq == 0:
+        raise StoreError("create the tournament first")
+
+
+_APPLY = {
+    "create": _create,
+    "settings": _settings,
+    "register": _register,
+    "update_player": _update_player,
+    "renumber": _renumber,
+    "withdraw": _withdraw,
+    "reinstate": _reinstate,
+    "bye": _bye,
+    "cancel_bye": _cancel_bye,
+    "pair": _pair,
+    "edit_pairing": _edit_pairing,
+    "result": _result,
+    "clear_result": _clear_result,
+    "undo_round": _undo_round,
+    "load_trf": _load_trf,
+}
+KINDS = tuple(_APPLY)

@@ -1,0 +1,549 @@
+"""The store's service facade: everything the CLI workflow and the web app do.
+
+    svc = TournamentService("swisschess.db")          # or a URL, e.g. postgresql://...
+    tid = svc.create_tournament("Club Open", rounds=7)
+    svc.add_player(tid, name="Carlsen, Magnus", rating=2830)
+    pairing = svc.pair_next_round(tid)                # runs the pairing engine
+    svc.enter_result(tid, 1, board=1, result="1-0")
+    print(svc.export_trf(tid))
+
+Each method that changes something appends one or more events to the log in a
+single database transaction and returns only once it is committed: a caller
+that got an answer may tell the arbiter "saved".  A change that does not fit
+raises :class:`StoreError` (:class:`NotFound`, :class:`Conflict`) with a message
+for the arbiter, and nothing is written.
+
+Methods that return state (:meth:`state`, :meth:`tournament`) return the
+service's cached objects: read them, never change them.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Engine, func, insert, select, update
+
+from swisschess.model.history import colour_preference, played_colours, to_be_paired
+from swisschess.model.rounds import RESULTS
+from swisschess.model.tournament import Player, Tournament
+from swisschess.store.db import open_engine, resolve_url
+from swisschess.store.events import (
+    Conflict,
+    NotFound,
+    PairingSpec,
+    State,
+    StoreError,
+    apply,
+    result_word,
+)
+from swisschess.store.models import EventRow, TournamentRow, utcnow
+
+__all__ = [
+    "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "StandingRow", "State",
+    "StoreError", "TournamentInfo", "TournamentService",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    id: int
+    name: str
+    created_at: datetime
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventInfo:
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    actor: str
+    created_at: datetime
+
+
+@dataclass(slots=True)
+class BoardView:
+    """One board of a round, ready to show."""
+
+    board: int
+    white: Player
+    black: Player
+    white_score: Fraction
+    black_score: Fraction
+    result: str | None  # "1-0" ... or None while pending
+
+
+@dataclass(slots=True)
+class StandingRow:
+    rank: int
+    player: Player
+    points: Fraction
+    tiebreaks: list[Fraction] = field(default_factory=list)
+
+
+#: Tie-breaks of the built-in fallback ranking (used until swisschess.standings lands).
+FALLBACK_TIEBREAKS = ("Buchholz Cut-1", "Buchholz", "Sonneborn-Berger", "Wins")
+
+
+class TournamentService:
+    """Tournaments kept in a database; one instance per process is enough.
+
+    ``db`` is a SQLAlchemy URL or a path to a SQLite file (``None``:
+    ``$SWISSCHESS_DB``, else ``swisschess.db`` in the current directory).  The
+    schema is created or upgraded on open (Alembic).  ``actor`` is written to
+    every event this instance appends (``"cli"``, ``"web"``, ``"api"``).
+    Thread-safe; several processes may share one database.
+    """
+
+    def __init__(self, db: str | None = None, *, actor: str = "api",
+                 engine: Engine | None = None) -> None:
+        self.url = resolve_url(db) if engine is None else str(engine.url)
+        self.engine = engine if engine is not None else open_engine(self.url)
+        self.actor = actor
+        self._cache: dict[int, State] = {}
+        self._lock = threading.RLock()
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # ================================================================ tournaments
+    def list_tournaments(self) -> list[TournamentInfo]:
+        """All tournaments of the database, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TournamentRow.id, TournamentRow.name,
+                                       TournamentRow.created_at, TournamentRow.head)
+                                .order_by(TournamentRow.id.desc())).all()
+        return [TournamentInfo(r.id, r.name, r.created_at, r.head) for r in rows]
+
+    def resolve_tournament(self, ref: int | str | None = None) -> int:
+        """Id of the tournament named by ``ref`` (id or name); the newest if None."""
+        items = self.list_tournaments()
+        if not items:
+            raise NotFound("the database has no tournament yet: create one first")
+        if ref is None or ref == "":
+            return items[0].id
+        s = str(ref).strip()
+        for it in items:
+            if s.isdigit() and it.id == int(s):
+                return it.id
+        hits = [it for it in items if it.name.lower() == s.lower()]
+        if len(hits) == 1:
+            return hits[0].id
+        raise NotFound(f"no tournament {ref!r} (known: "
+                       + ", ".join(f"{it.id} {it.name}" for it in items) + ")")
+
+    def create_tournament(self, name: str, rounds: int | None = None, *,
+                          system: str = "dutch", edition: str = "2026",
+                          **header: Any) -> int:
+        """Create a tournament; ``header`` may set city, federation, start_date,
+        end_date, chief_arbiter, deputy_arbiters, time_control, initial_colour."""
+        payload = {"name": name, "rounds": rounds, "system": system, "edition": edition, **header}
+        return self._create(name, [("create", payload)])
+
+    def import_trf(self, text: str, filename: str = "import.trf", name: str | None = None) -> int:
+        """Create a tournament from a TRF file (TRF16, TRF(x), TRF-2026), rounds included."""
+        return self._create(name or "Imported tournament",
+                            [("load_trf", {"text": text, "filename": filename, "name": name})])
+
+    def replace_from_trf(self, tid: int, text: str, filename: str = "import.trf") -> State:
+        """Replace a tournament's whole state by a TRF file (kept as one event: undoable by
+        importing the previous export)."""
+        return self._append(tid, [("load_trf", {"text": text, "filename": filename})])
+
+    def update_settings(self, tid: int, **settings: Any) -> State:
+        """Change header fields, number of rounds, system / edition."""
+        return self._append(tid, [("settings", settings)])
+
+    # ================================================================== reading
+    def state(self, tid: int) -> State:
+        """The tournament rebuilt from its log (cached; do not modify)."""
+        with self._lock, self.engine.connect() as conn:
+            return self._load(conn, tid)
+
+    def tournament(self, tid: int) -> Tournament:
+        """The model of the tournament (cached; do not modify)."""
+        return self.state(tid).t
+
+    def version(self, tid: int) -> int:
+        """Number of events so far; pass it back as ``expected_version`` to detect races."""
+        return self.state(tid).seq
+
+    def log(self, tid: int) -> list[EventInfo]:
+        """The whole event log of a tournament, oldest first."""
+        self.state(tid)
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(EventRow.seq, EventRow.kind, EventRow.payload,
+                                       EventRow.actor, EventRow.created_at)
+                                .where(EventRow.tournament_id == tid)
+                                .order_by(EventRow.seq)).all()
+            return [EventInfo(r.seq, r.kind, json.loads(r.payload), r.actor, r.created_at)
+                    for r in rows]
+
+    def find_player(self, tid: int, ref: int | str) -> Player:
+        """A player by pairing number, FIDE id, or (unique part of) name."""
+        t = self.tournament(tid)
+        s = str(ref).strip()
+        if s.isdigit() and int(s) in t.players:
+            return t.players[int(s)]
+        if s.isdigit():
+            hits = [p for p in t.players.values() if p.fide_id == s]
+            if hits:
+                return hits[0]
+            raise NotFound(f"unknown player {s}")
+        low = s.lower()
+        exact = [p for p in t.players.values() if p.name.lower() == low]
+        if len(exact) == 1:
+            return exact[0]
+        part = [p for p in t.players.values() if low and low in p.name.lower()]
+        if len(part) == 1:
+            return part[0]
+        if part:
+            raise NotFound(f"{s!r} matches several players: "
+                           + ", ".join(f"{p.id} {p.name}" for p in part[:5]))
+        raise NotFound(f"unknown player {s!r}")
+
+    def boards(self, tid: int, rnd: int) -> list[BoardView]:
+        """The boards of round ``rnd`` with scores before the round and results."""
+        s = self.state(tid)
+        if rnd not in s.boards:
+            raise NotFound(f"round {rnd} has not been paired")
+        t = s.t
+        out = []
+        for n, (w, b) in enumerate(s.boards[rnd], 1):
+            word = result_word(s.result_code(rnd, w), s.result_code(rnd, b))
+            out.append(BoardView(n, t.players[w], t.players[b], t.score(w, rnd - 1),
+                                 t.score(b, rnd - 1), word))
+        return out
+
+    def round_extras(self, tid: int, rnd: int) -> list[tuple[Player, str]]:
+        """Players not on a board in round ``rnd`` and their code (U = PAB, H, F, Z)."""
+        s = self.state(tid)
+        out = []
+        for pid in sorted(s.t.players):
+            e = s.t.players[pid].entry(rnd)
+            if e is not None and e.opponent is None and not e.blank:
+                out.append((s.t.players[pid], e.code))
+        return out
+
+    def pending(self, tid: int) -> list[int]:
+        """Board numbers of the current round still without a result."""
+        s = self.state(tid)
+        rnd = s.current_round
+        if not rnd:
+            return []
+        return [n for n, (w, _b) in enumerate(s.boards[rnd], 1) if s.result_code(rnd, w) == "*"]
+
+    # ================================================================== players
+    def add_player(self, tid: int, name: str, rating: int = 0, **fields: Any) -> Player:
+        """Register a player (title, sex, federation, fide_id, birth optional).
+
+        Pairing numbers follow registration order until round 1 is paired, when
+        they are re-assigned by rating (then title, name)."""
+        s = self._append(tid, [("register", {"name": name, "rating": rating, **fields})])
+        return s.t.players[max(s.t.players)]
+
+    def add_players(self, tid: int, rows: Iterable[dict[str, Any]]) -> list[Player]:
+        """Register several players at once: all of them or (on any error) none."""
+        rows = list(rows)
+        if not rows:
+            raise StoreError("no player to add")
+        before = set(self.tournament(tid).players)
+        try:
+            s = self._append(tid, [("register", dict(r)) for r in rows])
+        except StoreError as e:
+            raise type(e)(f"nothing imported: {e}") from None
+        return [p for pid, p in sorted(s.t.players.items()) if pid not in before]
+
+    def update_player(self, tid: int, pid: int, **fields: Any) -> Player:
+        """Correct a player's details (name, rating, title, ...)."""
+        s = self._append(tid, [("update_player", {"id": pid, **fields})])
+        return s.t.players[pid]
+
+    def withdraw(self, tid: int, pid: int) -> None:
+        """The player leaves the tournament: not paired any more from the next round on."""
+        self._append(tid, [("withdraw", {"id": pid})])
+
+    def reinstate(self, tid: int, pid: int) -> None:
+        """Undo a withdrawal."""
+        self._append(tid, [("reinstate", {"id": pid})])
+
+    def request_bye(self, tid: int, pid: int, rnd: int | None = None, code: str = "H") -> None:
+        """A requested bye for round ``rnd`` (default: the next round to pair):
+        ``H`` half point, ``Z`` zero points, ``F`` full point."""
+        rnd = rnd or self.state(tid).current_round + 1
+        self._append(tid, [("bye", {"id": pid, "round": rnd, "code": code})])
+
+    def cancel_bye(self, tid: int, pid: int, rnd: int) -> None:
+        """Withdraw a bye request for a round not paired yet."""
+        self._append(tid, [("cancel_bye", {"id": pid, "round": rnd})])
+
+    # =================================================================== rounds
+    def preview_pairing(self, tid: int,
+                        progress: Callable[[str], None] | None = None) -> PairingSpec:
+        """What the engine would pair next (nothing is stored).
+
+        Raises StoreError when the round cannot be paired yet (pending results,
+        all rounds paired) or the engine finds no pairing."""
+        s = self.state(tid)
+        work = s.copy()
+        if not work.seeded and work.current_round == 0:
+            apply(work, "renumber", {})
+        self._check_can_pair(work)
+        return self._run_engine(work, progress)
+
+    def pair_next_round(self, tid: int, expected_version: int | None = None,
+                        progress: Callable[[str], None] | None = None) -> PairingSpec:
+        """Pair the next round with the engine and store it.
+
+        Before round 1, pairing numbers are assigned by rating (a ``renumber``
+        event in the same transaction).  With ``expected_version`` (from a
+        preview), fails with Conflict if anything changed meanwhile."""
+        with self._lock:
+            s = self.state(tid)
+            if expected_version is not None and s.seq != expected_version:
+                raise Conflict("the tournament changed since the preview: preview again")
+            work = s.copy()
+            events: list[tuple[str, dict]] = []
+            if not work.seeded and work.current_round == 0:
+                apply(work, "renumber", {})
+                events.append(("renumber", {}))
+            self._check_can_pair(work)
+            spec = self._run_engine(work, progress)
+            events.append(("pair", _spec_payload(spec)))
+            self._append(tid, events, expected=s.seq)
+            return spec
+
+    def set_pairing(self, tid: int, rnd: int, boards: list[tuple[int, int]],
+                    bye: int | None = None, reason: str = "") -> State:
+        """Pair a round by hand, or change the last round's pairing.
+
+        For the next round this stores the given pairing instead of the engine's;
+        for the last round paired it replaces the pairing (results already
+        entered for games that stay are kept).  Either way the change is marked
+        as manual with ``reason`` and exported as a ``###`` comment."""
+        with self._lock:
+            s = self.state(tid)
+            payload = {"round": rnd, "boards": [list(b) for b in boards], "bye": bye,
+                       "reason": reason, "manual": True}
+            if rnd == s.current_round + 1:
+                return self._append(tid, [("pair", payload)])
+            return self._append(tid, [("edit_pairing", payload)])
+
+    def renumber(self, tid: int) -> State:
+        """Assign pairing numbers by rating, title, name (before round 1 only)."""
+        return self._append(tid, [("renumber", {})])
+
+    def enter_result(self, tid: int, rnd: int, board: int, result: str,
+                     correction: bool = False) -> BoardView:
+        """Enter the result of a board (``1-0 0-1 1/2 +- -+ --``, ``=`` for ``1/2``).
+
+        A board that already has a result is refused unless ``correction`` is set
+        (then the old result is replaced)."""
+        result = normalise_result(result)
+        s = self.state(tid)
+        w, b = s.board(rnd, board)
+        s = self._append(tid, [("result", {"round": rnd, "white": w, "black": b,
+                                           "result": result, "correction": bool(correction)})])
+        return self.boards(tid, rnd)[board - 1]
+
+    def clear_result(self, tid: int, rnd: int, board: int) -> None:
+        """Remove the result of a board (back to pending)."""
+        s = self.state(tid)
+        w, b = s.board(rnd, board)
+        self._append(tid, [("clear_result", {"round": rnd, "white": w, "black": b})])
+
+    def undo_last_round(self, tid: int) -> int:
+        """Remove the last round's pairing and its results; returns the round number.
+        Bye requests for that round stay."""
+        s = self.state(tid)
+        if not s.current_round:
+            raise Conflict("no round has been paired yet")
+        rnd = s.current_round
+        self._append(tid, [("undo_round", {"round": rnd})])
+        return rnd
+
+    # ================================================================== results
+    def standings(self, tid: int, upto: int | None = None) -> tuple[list[str], list[StandingRow]]:
+        """Ranking after round ``upto`` (default: all rounds): (tie-break names, rows)."""
+        from swisschess.store.ranking import standings
+
+        return standings(self.state(tid).t, upto)
+
+    def explain(self, tid: int, spec: PairingSpec) -> list[dict[str, Any]]:
+        """Per board of a proposed pairing: scores, colour preferences, floats (for preview)."""
+        t = self.state(tid).t
+        rnd = spec.round
+        out = []
+        for n, (w, b) in enumerate(spec.boards, 1):
+            sw, sb = t.score(w, rnd - 1), t.score(b, rnd - 1)
+            row = {"board": n, "white": w, "black": b, "white_score": sw, "black_score": sb}
+            for side, pid in (("white", w), ("black", b)):
+                pref = colour_preference(played_colours(t.players[pid], rnd - 1))
+                row[side + "_pref"] = str(pref)
+            if sw != sb:
+                row["float"] = f"{w if sw < sb else b} floats up, {b if sw < sb else w} down"
+            else:
+                row["float"] = ""
+            out.append(row)
+        return out
+
+    def export_trf(self, tid: int, variant: str = "2026") -> str:
+        """The tournament as a TRF file, manual pairing edits as ``###`` comments."""
+        from swisschess.store.trfout import export
+
+        return export(self.state(tid), variant)
+
+    # ================================================================ internals
+    def _check_can_pair(self, s: State) -> None:
+        t = s.t
+        nxt = s.current_round + 1
+        if s.seq == 0:
+            raise StoreError("create the tournament first")
+        if t.rounds is not None and nxt > t.rounds:
+            raise Conflict(f"all {t.rounds} rounds have been paired")
+        if s.current_round:
+            pend = self.pending_in(s)
+            if pend:
+                raise Conflict(f"round {s.current_round} still has results to enter on board(s) "
+                               + ", ".join(map(str, pend)))
+        if len(to_be_paired(t, nxt)) < 2:
+            raise Conflict(f"fewer than two players to pair in round {nxt}")
+
+    @staticmethod
+    def pending_in(s: State) -> list[int]:
+        rnd = s.current_round
+        return [n for n, (w, _b) in enumerate(s.boards.get(rnd, []), 1)
+                if s.result_code(rnd, w) == "*"]
+
+    def _run_engine(self, s: State, progress: Callable[[str], None] | None) -> PairingSpec:
+        nxt = s.current_round + 1
+        if progress:
+            progress(f"pairing round {nxt} ({s.system} {s.edition}, "
+                     f"{len(to_be_paired(s.t, nxt))} players)...")
+        try:
+            from swisschess.pairing.api import InputError, PairingError, pair_round
+        except ImportError as e:  # pragma: no cover - engine not installed
+            raise StoreError(f"the pairing engine is not available: {e}") from None
+        try:
+            p = pair_round(s.t, s.system, s.edition)
+        except PairingError as e:
+            raise Conflict(f"no valid pairing for round {nxt}: {e}") from None
+        except InputError as e:
+            raise StoreError(f"the tournament cannot be paired as it is: {e}") from None
+        except ImportError as e:
+            raise StoreError(f"the pairing engine is not available yet: {e}") from None
+        if p.round != nxt:
+            p.round = nxt
+        return PairingSpec(nxt, [(int(w), int(b)) for w, b in p.boards], p.bye,
+                           [(int(i), str(c)) for i, c in p.unpaired])
+
+    def _create(self, name: str, events: list[tuple[str, dict]]) -> int:
+        with self._lock:
+            state = State()
+            for kind, p in events:
+                apply(state, kind, p)
+            name = state.t.name or name
+            with self.engine.begin() as conn:
+                tid = conn.execute(insert(TournamentRow).values(
+                    name=name[:200], created_at=utcnow(), head=0)).inserted_primary_key[0]
+                self._insert(conn, tid, 0, events)
+            state.seq = len(events)
+            self._cache[tid] = state
+            return tid
+
+    def _insert(self, conn, tid: int, head: int, events: list[tuple[str, dict]]) -> None:
+        now = utcnow()
+        conn.execute(insert(EventRow), [
+            {"tournament_id": tid, "seq": head + i, "kind": kind,
+             "payload": json.dumps(p, sort_keys=True, default=str), "actor": self.actor,
+             "created_at": now}
+            for i, (kind, p) in enumerate(events, 1)])
+        conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
+                     .values(head=head + len(events)))
+
+    def _append(self, tid: int, events: list[tuple[str, dict]],
+                expected: int | None = None) -> State:
+        """Apply ``events`` to the current state and append them in one transaction."""
+        with self._lock:
+            try:
+                with self.engine.begin() as conn:
+                    # the write lock: SQLite holds it since BEGIN IMMEDIATE; others lock the row
+                    head = conn.execute(select(TournamentRow.head).where(TournamentRow.id == tid)
+                                        .with_for_update()).scalar()
+                    if head is None:
+                        raise NotFound(f"unknown tournament {tid}")
+                    if expected is not None and head != expected:
+                        raise Conflict("the tournament changed meanwhile: reload and try again")
+                    work = self._load(conn, tid, head).copy()
+                    for kind, p in events:
+                        apply(work, kind, p)
+                    self._insert(conn, tid, head, events)
+                    name = work.t.name
+                    if name:
+                        conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
+                                     .values(name=name[:200]))
+            except StoreError:
+                raise
+            except Exception:
+                self._cache.pop(tid, None)
+                raise
+            self._cache[tid] = work
+            return work
+
+    def _load(self, conn, tid: int, head: int | None = None) -> State:
+        if head is None:
+            head = conn.execute(select(TournamentRow.head)
+                                .where(TournamentRow.id == tid)).scalar()
+            if head is None:
+                raise NotFound(f"unknown tournament {tid}")
+        s = self._cache.get(tid)
+        if s is not None and s.seq == head:
+            return s
+        if s is None or s.seq > head:
+            s = State()
+        else:
+            s = s.copy()
+        rows = conn.execute(select(EventRow.seq, EventRow.kind, EventRow.payload)
+                            .where(EventRow.tournament_id == tid, EventRow.seq > s.seq,
+                                   EventRow.seq <= head)
+                            .order_by(EventRow.seq)).all()
+        for r in rows:
+            if r.seq != s.seq + 1:
+                raise StoreError(f"event log of tournament {tid} has a gap at {s.seq + 1}")
+            try:
+                apply(s, r.kind, json.loads(r.payload))
+            except StoreError as e:
+                raise StoreError(f"event {r.seq} ({r.kind}) of tournament {tid} "
+                                 f"no longer applies: {e}") from None
+        self._cache[tid] = s
+        return s
+
+    def count_events(self) -> int:
+        """Events in the whole database (for tests and diagnostics)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(EventRow)).scalar() or 0
+
+
+def normalise_result(word: str) -> str:
+    """Accept the usual spellings: ``1-0``, ``0-1``, ``1/2``, ``½-½``, ``=``, ``0.5``,
+    ``+-``/``+:-`` (forfeits), ``--`` (double forfeit)."""
+    w = str(word).strip().lower().replace(" ", "").replace(":", "-").replace("½", "1/2")
+    aliases = {"1/2-1/2": "1/2", "=": "1/2", "0.5-0.5": "1/2", "0.5": "1/2", "draw": "1/2",
+               "+--": "+-", "+/-": "+-", "-/+": "-+", "--+": "-+", "0-0": "--", "-/-": "--",
+               "1-0ff": "+-", "0-1ff": "-+", "1-0f": "+-", "0-1f": "-+"}
+    w = aliases.get(w, w)
+    if w not in RESULTS or w == "=":
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +- , -+ or --")
+    return w
+
+
+def _spec_payload(spec: PairingSpec) -> dict[str, Any]:
+    return {"round": spec.round, "boards": [list(b) for b in spec.boards], "bye": spec.bye,
+            "unpaired": [list(u) for u in spec.unpaired]}

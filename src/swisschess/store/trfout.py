@@ -1,0 +1,97 @@
+"""TRF export of a stored tournament.
+
+Uses the project's TRF writer (``write_trf(t, variant)`` in
+:mod:`swisschess.formats`) when it is installed, else a small built-in TRF16-style
+writer.  Manual pairing edits are written as ``###`` comment lines.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from fractions import Fraction
+
+from swisschess.model.tournament import Colour, Player, Tournament
+from swisschess.store.events import State
+
+
+def _project_writer() -> Callable[..., str] | None:
+    for mod in ("swisschess.formats", "swisschess.formats.trf", "swisschess.formats.writer",
+                "swisschess.formats.trf_writer", "swisschess.formats.trfwrite"):
+        try:
+            m = __import__(mod, fromlist=["write_trf"])
+        except ImportError:
+            continue
+        fn = getattr(m, "write_trf", None)
+        if fn is not None:
+            return fn
+    return None
+
+
+def export(s: State, variant: str = "2026") -> str:
+    """The TRF text of ``s`` with its manual-edit notes."""
+    t = copy.deepcopy(s.t)
+    notes = s.notes()
+    for p in t.players.values():
+        p.stated_points = t.score(p.id)
+    writer = _project_writer()
+    if writer is not None:
+        t.comments = list(t.comments) + notes
+        text = writer(t, variant=variant)
+    else:
+        text = basic_trf(t)
+    missing = [n for n in notes if n not in text]
+    if missing:
+        lines = text.rstrip("\n").split("\n")
+        at = next((i for i, ln in enumerate(lines) if ln.startswith("001")), len(lines))
+        lines[at:at] = missing
+        text = "\n".join(lines) + "\n"
+    return text
+
+
+def _fmt_points(x: Fraction) -> str:
+    return f"{float(x):.1f}"
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
+    from swisschess.store.ranking import standings
+
+    return {r.player.id: r.rank for r in standings(t)[1]}
+
+
+def basic_trf(t: Tournament) -> str:
+    """A plain TRF file (header, 001 lines, XXR, XXZ of the next round)."""
+    out = []
+    for code, val in (("012", t.name), ("022", t.city), ("032", t.federation),
+                      ("042", t.start_date), ("052", t.end_date), ("092", t.system),
+                      ("102", t.chief_arbiter), ("122", t.time_control)):
+        if val:
+            out.append(f"{code} {val}")
+    for d in t.deputy_arbiters:
+        out.append(f"112 {d}")
+    if t.rounds:
+        out.append(f"XXR {t.rounds}")
+    ranks = _ranks(t)
+    for pid in sorted(t.players):
+        out.append(_player_line(t, t.players[pid], ranks.get(pid, 0)))
+    nxt = t.rounds_recorded() + 1
+    ids = sorted({i for b in t.bye_requests if b.round == nxt for i in b.ids})
+    if ids:
+        out.append("XXZ " + " ".join(map(str, ids)))
+    return "\n".join(out) + "\n"
+
+
+def _player_line(t: Tournament, p: Player, rank: int) -> str:
+    head = (f"001 {p.id:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+            f"{_fmt_points(t.score(p.id)):>4} {rank:>4}")
+    parts = []
+    for e in p.results:
+        if e.blank:
+            parts.append("        ")
+            continue
+        opp = f"{e.opponent:4d}" if e.opponent is not None else "0000"
+        col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(e.colour, "-")
+        res = " " if e.code == "*" else e.code
+        parts.append(f"{opp} {col} {res}")
+    return (head + "".join("  " + x for x in parts)).rstrip()
