@@ -1,59 +1,166 @@
-"""TRF reader (TRF16, JaVaFo TRF(x), TRF-2026).  Minimal first version.
+"""TRF reader: FIDE TRF16, JaVaFo's TRF(x), bbpPairings' TRF(bx) and TRF-2026.
 
 Public API (stable):
 
 * ``parse_trf(text, filename="<string>") -> TrfResult`` (tournament + diagnostics)
 * ``read_trf(path) -> TrfResult`` (decodes UTF-8, falls back to Latin-1)
-* ``TrfError`` raised by ``load_trf(path)`` when the file has errors.
+* ``load_trf(path) -> Tournament``, raising ``TrfError`` when the file has errors
+* ``write_trf(t, variant="2026") -> str`` (see :mod:`swisschess.formats.writer`)
+
+A TRF file is a list of fixed-column records; the record type is in columns
+1-3 and header values start at column 5.  The player record ``001`` carries the
+whole history of a player: from column 92 on, one 8-column entry per round
+(opponent 92-95, colour 97, result 99, then +10 per round).  Everything the
+pairing needs is in the model (:class:`~swisschess.model.tournament.Tournament`);
+records the model does not interpret (team records, 132 round dates, NRS lines,
+299 point adjustments, ...) are kept raw in ``Tournament.extra`` so that a file
+read and written again keeps them.
+
+Checks that need the whole file (mirror entries, stated points, ...) are in
+:mod:`swisschess.formats.checks`; ``parse_trf`` runs them.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic, TrfError, TrfResult
 from swisschess.model.tournament import (
+    ALL_CODES,
+    Acceleration,
     ByeRequest,
     Colour,
+    ForbiddenPairs,
     Player,
+    PointSystem,
     RoundEntry,
     Tournament,
 )
 
+__all__ = [
+    "Diagnostic",
+    "TrfError",
+    "TrfResult",
+    "Locations",
+    "parse_trf",
+    "read_trf",
+    "load_trf",
+    "decode",
+    "split_lines",
+    "write_trf",
+    "point_adjustments",
+]
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A problem found in a file, located by line and column (1-based)."""
+#: Column (1-based) of round ``r``'s entry in a 001 record: opponent 92-95,
+#: colour 97, result 99, then every 10 columns (TRF16 / TRF-2026 record 001).
+ROUND_COLUMN = 92
+ROUND_STRIDE = 10
 
-    filename: str
-    line: int
-    column: int
-    message: str
-    severity: str = "error"  # "error" or "warning"
+#: Header records whose value (from column 5) maps to a model field.
+HEADER_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
 
-    def __str__(self) -> str:
-        return f"{self.filename}:{self.line}:{self.column}: {self.severity}: {self.message}"
+#: Records kept raw in ``Tournament.extra`` without a warning: TRF16 headers the
+#: model does not interpret, TRF-2026 records for other purposes, team records.
+KEEP_RAW = frozenset(
+    "062 072 082 092 132 172 182 212 222 299 "
+    "013 300 310 320 330 340 350 352 360 362 801 802 XXY".split()
+)
+
+#: JaVaFo XXS keys (TRF(x)) and the point-system fields they set.
+XXS_KEYS: dict[str, tuple[str, ...]] = {
+    "WW": ("win",),
+    "BW": ("win_black",),
+    "WD": ("draw",),
+    "BD": ("draw_black",),
+    "WL": ("loss",),
+    "BL": ("loss_black",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pab",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    # shortcuts: the value for both colours
+    "W": ("win", "win_black"),
+    "D": ("draw", "draw_black"),
+    "L": ("loss", "loss_black"),
+}
+
+#: TRF-2026 record 162 symbols.  ``A`` is the spec's (and Gacrux's) absence
+#: symbol; bbpPairings parses ``Z`` instead, so both are accepted.  ``X``
+#: (unknown result, e.g. adjourned, worth a draw) has no field in the model.
+R162_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "Z": ("zero_bye", "forfeit_loss"),
+    "P": ("pab",),
+    "X": (),
+}
+
+#: bbpPairings TRF(bx) point records.
+BB_RECORDS: dict[str, tuple[str, ...]] = {
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pab",),
+}
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
 
+def parse_number(s: str) -> Fraction | None:
+    """A TRF decimal such as ``11.5`` (a comma is accepted as decimal point)."""
+    s = s.strip().replace(",", ".")
+    if not _NUMBER.match(s):
+        return None
+    return Fraction(s)
+
+
+def parse_int(s: str) -> int | None:
+    s = s.strip()
+    if s.isascii() and s.isdigit():
+        return int(s)
+    return None
+
+
+# --------------------------------------------------------------- locations
 @dataclass(slots=True)
-class TrfResult:
-    tournament: Tournament
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+class Locations:
+    """Where things were read, so that later checks can point at the file."""
 
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity == "error"]
+    #: player id -> line of its 001 record
+    player_line: dict[int, int] = field(default_factory=dict)
+    #: record code -> line of its first occurrence
+    record_line: dict[str, int] = field(default_factory=dict)
+    #: (id of the ByeRequest in t.bye_requests order) -> line
+    bye_lines: list[int] = field(default_factory=list)
+    forbidden_lines: list[int] = field(default_factory=list)
+    xxa_lines: dict[int, int] = field(default_factory=dict)
+
+    @staticmethod
+    def round_column(rnd: int, part: str = "opponent") -> int:
+        """Column of round ``rnd``'s opponent / colour / result field."""
+        base = ROUND_COLUMN + ROUND_STRIDE * (rnd - 1)
+        return base + {"opponent": 0, "colour": 5, "result": 7}[part]
 
 
-class TrfError(Exception):
-    """The file could not be read as a tournament; ``diagnostics`` says where."""
-
-    def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = diagnostics
-        super().__init__("\n".join(str(d) for d in diagnostics))
-
-
-def _decode(data: bytes) -> str:
+def decode(data: bytes) -> str:
+    """UTF-8 (with or without BOM), else Latin-1 (which decodes any byte)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -61,112 +168,467 @@ def _decode(data: bytes) -> str:
 
 
 def split_lines(text: str) -> list[str]:
+    """Split on LF, CRLF or CR (TRF-2026 ends lines with CR; most files use LF)."""
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def parse_trf(text: str, filename: str = "<string>") -> TrfResult:
-    t = Tournament()
-    diags: list[Diagnostic] = []
+# ------------------------------------------------------------------ parser
+Report = Callable[..., None]
 
-    def err(ln: int, col: int, msg: str, sev: str = "error") -> None:
-        diags.append(Diagnostic(filename, ln, col, msg, sev))
 
-    for ln, line in enumerate(split_lines(text), 1):
+class _Reader:
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.t = Tournament()
+        self.diags: list[Diagnostic] = []
+        self.loc = Locations()
+        self.points_given = False  # XXS, 162 or BB* present: points strictly checked
+        self._xxz: list[tuple[int, tuple[int, ...]]] = []
+        self._pab_set = False
+        self._pab_follows_win = False
+
+    def report(self, ln: int, col: int, msg: str, severity: str = ERROR) -> None:
+        self.diags.append(Diagnostic(self.filename, ln, col, msg, severity))
+
+    def warn(self, ln: int, col: int, msg: str) -> None:
+        self.report(ln, col, msg, WARNING)
+
+    # .............................................................. records
+    def line(self, ln: int, line: str) -> None:
         if not line.strip():
-            continue
-        code = line[:3]
+            return
+        if line.startswith("#"):
+            # TRF-2026: lines starting with ### are comments (a single # is
+            # accepted too, py4swiss writes those).
+            self.t.comments.append(line.rstrip())
+            return
+        code = line[:3].upper()
+        self.loc.record_line.setdefault(code, ln)
+        value = line[4:].strip()
         if code == "001":
-            p = _parse_player(line, ln, err)
-            if p is not None:
-                if p.id in t.players:
-                    err(ln, 5, f"duplicate player number {p.id}")
-                else:
-                    t.players[p.id] = p
-        elif code == "012":
-            t.name = line[4:].strip()
+            self.player(ln, line)
+        elif code in HEADER_FIELDS:
+            setattr(self.t, HEADER_FIELDS[code], value)
+        elif code == "112":
+            self.t.deputy_arbiters.append(value)
+        elif code == "092":
+            self.t.extra.setdefault(code, []).append(line.rstrip())
+            if not self.t.system:
+                self.t.system = value
+        elif code == "192":
+            # TRF-2026 record 192: encoded tournament type; it wins over 092.
+            self.t.system = value
+        elif code == "202":
+            self.t.tiebreaks = [w.strip() for w in value.split(",") if w.strip()]
         elif code in ("XXR", "142"):
-            try:
-                t.rounds = int(line[4:].split()[0])
-            except (ValueError, IndexError):
-                err(ln, 5, "number of rounds is not a number")
+            self.rounds(ln, code, value)
         elif code == "XXC":
-            for w in line[4:].split():
-                if w.lower() == "white1":
-                    t.initial_colour = Colour.WHITE
-                elif w.lower() == "black1":
-                    t.initial_colour = Colour.BLACK
+            self.xxc(ln, value)
         elif code == "152":
-            v = line[4:].strip().upper()[:1]
-            t.initial_colour = {"W": Colour.WHITE, "B": Colour.BLACK}.get(v)
-        elif code in ("092", "192"):
-            t.system = line[4:].strip()
+            self.r152(ln, value)
+        elif code == "162":
+            self.r162(ln, line)
+        elif code == "XXS":
+            self.xxs(ln, value)
+        elif code in BB_RECORDS:
+            self.bb(ln, code, value)
+        elif code == "XXA":
+            self.xxa(ln, line)
+        elif code == "XXP":
+            self.xxp(ln, value)
         elif code == "XXZ":
-            try:
-                ids = tuple(int(w) for w in line[4:].split())
-            except ValueError:
-                err(ln, 5, "XXZ: player numbers expected")
-                continue
-            t.bye_requests.append(ByeRequest("Z", -1, ids))
+            self.xxz(ln, value)
+        elif code == "240":
+            self.r240(ln, line)
+        elif code == "250":
+            self.r250(ln, line)
+        elif code == "260":
+            self.r260(ln, line)
         else:
-            t.extra.setdefault(code, []).append(line)
-    # XXZ applies to the round to be paired.
-    nxt = t.rounds_recorded() + 1
-    t.bye_requests = [b if b.round != -1 else ByeRequest(b.code, nxt, b.ids) for b in t.bye_requests]
-    return TrfResult(t, diags)
+            self.t.extra.setdefault(code, []).append(line.rstrip())
+            if code not in KEEP_RAW and not _is_nrs(line):
+                self.warn(ln, 1, f"unknown record type {code!r} (kept, not interpreted)")
 
+    def rounds(self, ln: int, code: str, value: str) -> None:
+        # JaVaFo XXR / TRF-2026 record 142: total number of rounds.
+        n = parse_int(value.split()[0]) if value.split() else None
+        if n is None or n < 1:
+            self.report(ln, 5, f"{code}: number of rounds {value!r} is not a positive number")
+            return
+        if self.t.rounds is not None and self.t.rounds != n:
+            self.warn(ln, 5, f"{code}: number of rounds {n} differs from {self.t.rounds} given before")
+        self.t.rounds = n
 
-def _parse_player(line: str, ln: int, err) -> Player | None:
-    try:
-        pid = int(line[4:8])
-    except ValueError:
-        err(ln, 5, "player number is not a number")
-        return None
-    rating_s = line[48:52].strip()
-    pts_s = line[80:84].strip()
-    p = Player(
-        id=pid,
-        sex=line[9:10].strip(),
-        title=line[10:13].strip(),
-        name=line[14:47].strip(),
-        rating=int(rating_s) if rating_s.isdigit() else 0,
-        federation=line[53:56].strip(),
-        fide_id=line[57:68].strip(),
-        birth=line[69:79].strip(),
-    )
-    if pts_s:
-        try:
-            p.stated_points = Fraction(pts_s)
-        except ValueError:
-            err(ln, 81, f"points {pts_s!r} is not a number")
-    i = 91
-    while i < len(line):
-        chunk = line[i:i + 8].ljust(8)
-        opp_s, col_s, res_s = chunk[0:4].strip(), chunk[5].lower(), chunk[7].upper()
-        if not opp_s and col_s == " " and res_s == " ":
-            p.results.append(RoundEntry(None, Colour.NONE, "Z", blank=True))
-        else:
-            opp = int(opp_s) if opp_s.isdigit() else 0
-            colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(col_s, Colour.NONE)
-            if res_s == " ":
-                res_s = "Z"
-            if opp == 0:
-                p.results.append(RoundEntry(None, Colour.NONE, res_s))
+    def xxc(self, ln: int, value: str) -> None:
+        # JaVaFo XXC [rank] [white1|black1]
+        for w in value.split():
+            lw = w.lower()
+            if lw == "white1":
+                self.t.initial_colour = Colour.WHITE
+            elif lw == "black1":
+                self.t.initial_colour = Colour.BLACK
+            elif lw == "rank":
+                self.warn(ln, 5, "XXC rank (pair by position in the file) is not supported: "
+                                 "players are paired by pairing number")
             else:
-                p.results.append(RoundEntry(opp, colour, res_s))
-        i += 10
-    while p.results and p.results[-1].blank:
-        p.results.pop()
-    return p
+                self.report(ln, 5, f"XXC: unknown option {w!r} (expected white1, black1 or rank)")
+
+    def r152(self, ln: int, value: str) -> None:
+        # TRF-2026 record 152: initial colour W / B
+        v = value.upper()
+        if v in ("W", "B"):
+            self.t.initial_colour = Colour.WHITE if v == "W" else Colour.BLACK
+        else:
+            self.report(ln, 5, f"152: initial colour must be W or B, not {value!r}")
+
+    def _set_points(self, names: tuple[str, ...], v: Fraction) -> None:
+        for n in names:
+            setattr(self.t.points, n, v)
+        if "pab" in names:
+            self._pab_set = True
+        if "win" in names and not self._pab_set and self._pab_follows_win:
+            self.t.points.pab = v
+
+    def r162(self, ln: int, line: str) -> None:
+        # TRF-2026 record 162: symbol at 6, points at 7-10, next pairs at 15/16-19,
+        # 24/25-28 ...  Read as a sequence of "symbol value" pairs, tolerant of spacing.
+        self.points_given = True
+        self._pab_follows_win = True  # 162: P = W unless given
+        body = line[4:]
+        pos = 4
+        for m in re.finditer(r"(\S)\s*([+-]?[\d.,]+)?", body):
+            sym = m.group(1).upper()
+            col = pos + m.start() + 1
+            if sym not in R162_SYMBOLS:
+                self.report(ln, col, f"162: unknown scoring symbol {m.group(1)!r} "
+                                     "(expected W D L A P X)")
+                continue
+            if m.group(2) is None:
+                self.report(ln, col, f"162: symbol {sym} without points")
+                continue
+            v = parse_number(m.group(2))
+            if v is None:
+                self.report(ln, col + 1, f"162: points {m.group(2)!r} for {sym} is not a number")
+                continue
+            if sym == "Z":
+                self.warn(ln, col, "162: absence symbol Z (bbpPairings) read as A (TRF-2026)")
+            self._set_points(R162_SYMBOLS[sym], v)
+
+    def xxs(self, ln: int, value: str) -> None:
+        # JaVaFo XXS CODE=VALUE ...
+        self.points_given = True
+        col = 5
+        for tok in value.split():
+            key, eq, val = tok.partition("=")
+            key = key.upper()
+            if not eq or key not in XXS_KEYS:
+                self.report(ln, col, f"XXS: unknown scoring item {tok!r}")
+                continue
+            v = parse_number(val)
+            if v is None:
+                self.report(ln, col, f"XXS: value {val!r} of {key} is not a number")
+                continue
+            self._set_points(XXS_KEYS[key], v)
+
+    def bb(self, ln: int, code: str, value: str) -> None:
+        # bbpPairings TRF(bx): BBW BBD BBL BBZ BBF BBU pp.p ; PAB defaults to the win value.
+        self.points_given = True
+        self._pab_follows_win = True
+        v = parse_number(value)
+        if v is None:
+            self.report(ln, 5, f"{code}: points {value!r} is not a number")
+            return
+        self._set_points(BB_RECORDS[code], v)
+
+    def _ids(self, ln: int, code: str, words: list[str], col: int) -> tuple[int, ...] | None:
+        ids = []
+        for w in words:
+            n = parse_int(w)
+            if n is None or n < 1:
+                self.report(ln, col, f"{code}: player number {w!r} is not a positive number")
+                return None
+            ids.append(n)
+        return tuple(ids)
+
+    def xxa(self, ln: int, line: str) -> None:
+        # JaVaFo XXA: id at 5-8, then fictitious points per round at 10-13, 15-18 ...
+        words = line[4:].split()
+        if not words:
+            self.report(ln, 5, "XXA: player number missing")
+            return
+        pid = parse_int(words[0])
+        if pid is None or pid < 1:
+            self.report(ln, 5, f"XXA: player number {words[0]!r} is not a positive number")
+            return
+        vals = []
+        for i, w in enumerate(words[1:]):
+            v = parse_number(w)
+            if v is None:
+                self.report(ln, 10 + 5 * i, f"XXA: points {w!r} is not a number")
+                return
+            vals.append(v)
+        if pid in self.t.xxa:
+            self.warn(ln, 5, f"XXA: player {pid} given again; this line replaces the earlier one")
+        self.t.xxa[pid] = vals
+        self.loc.xxa_lines[pid] = ln
+
+    def xxp(self, ln: int, value: str) -> None:
+        # JaVaFo XXP id id ...: these players may never meet.
+        ids = self._ids(ln, "XXP", value.split(), 5)
+        if ids is None:
+            return
+        if len(ids) < 2:
+            self.warn(ln, 5, "XXP: fewer than two players, nothing is forbidden")
+        self.t.forbidden.append(ForbiddenPairs(ids))
+        self.loc.forbidden_lines.append(ln)
+
+    def xxz(self, ln: int, value: str) -> None:
+        # JaVaFo XXZ id id ...: not to be paired in the round about to be paired.
+        ids = self._ids(ln, "XXZ", value.split(), 5)
+        if ids is not None:
+            self._xxz.append((ln, ids))
+
+    def r240(self, ln: int, line: str) -> None:
+        # TRF-2026 record 240: type at 5 (F/H/Z), round 7-9, IDs 11-14, 16-19 ...
+        kind = line[4:5].upper()
+        if kind not in ("F", "H", "Z"):
+            self.report(ln, 5, f"240: bye type must be F, H or Z, not {line[4:5]!r}")
+            return
+        words = line[5:].split()
+        rnd = parse_int(words[0]) if words else None
+        if rnd is None or rnd < 1:
+            self.report(ln, 7, "240: round number missing or not a positive number")
+            return
+        ids = self._ids(ln, "240", words[1:], 11)
+        if ids is None:
+            return
+        if not ids:
+            self.warn(ln, 11, "240: no player numbers")
+        self.t.bye_requests.append(ByeRequest(kind, rnd, ids))
+        self.loc.bye_lines.append(ln)
+
+    def r250(self, ln: int, line: str) -> None:
+        # TRF-2026 record 250: fictitious MP 5-8 (teams), points 10-13, first round
+        # 15-17, last round 19-21, first ID 23-26, last ID 28-31.
+        mp = line[4:8].strip()
+        if mp:
+            # A team acceleration in match points: kept raw (teams are not paired here).
+            self.t.extra.setdefault("250", []).append(line.rstrip())
+            return
+        fields = [(line[9:13], 10, "points"), (line[14:17], 15, "first round"),
+                  (line[18:21], 19, "last round"), (line[22:26], 23, "first ID"),
+                  (line[27:31], 28, "last ID")]
+        pts = parse_number(fields[0][0])
+        if pts is None:
+            self.report(ln, 10, f"250: fictitious points {fields[0][0].strip()!r} is not a number")
+            return
+        nums = []
+        for text, col, what in fields[1:]:
+            n = parse_int(text)
+            if n is None or n < 1:
+                self.report(ln, col, f"250: {what} {text.strip()!r} is not a positive number")
+                return
+            nums.append(n)
+        if nums[0] > nums[1] or nums[2] > nums[3]:
+            self.report(ln, 15 if nums[0] > nums[1] else 23, "250: range is empty (first > last)")
+            return
+        self.t.accelerations.append(Acceleration(pts, nums[0], nums[1], nums[2], nums[3]))
+
+    def r260(self, ln: int, line: str) -> None:
+        # TRF-2026 record 260: first round 5-7, last round 9-11, IDs 13-16, 18-21 ...
+        first, last = parse_int(line[4:7]), parse_int(line[8:11])
+        if first is None or first < 1:
+            self.report(ln, 5, "260: first round is not a positive number")
+            return
+        if last is None or last < first:
+            self.report(ln, 9, "260: last round is missing or before the first round")
+            return
+        ids = self._ids(ln, "260", line[11:].split(), 13)
+        if ids is None:
+            return
+        self.t.forbidden.append(ForbiddenPairs(ids, first, last))
+        self.loc.forbidden_lines.append(ln)
+
+    # ............................................................... players
+    def player(self, ln: int, line: str) -> None:
+        pid = parse_int(line[4:8])
+        if pid is None or not 1 <= pid <= 9999:
+            self.report(ln, 5, f"player number {line[4:8].strip()!r} is not a number 1-9999")
+            return
+        if pid in self.t.players:
+            self.report(ln, 5, f"player {pid} appears twice (first on line "
+                               f"{self.loc.player_line[pid]})")
+            return
+        if line[8:9].strip():
+            self.report(ln, 9, "player number runs into column 9 (expected columns 5-8)")
+        p = Player(
+            id=pid,
+            sex=line[9:10].strip(),
+            title=line[10:13].strip(),
+            name=line[14:47].strip(),
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            birth=line[69:79].strip(),
+        )
+        rating_s = line[48:52].strip()
+        if rating_s:
+            r = parse_int(rating_s)
+            if r is None:
+                self.warn(ln, 49, f"rating {rating_s!r} is not a number (read as unrated)")
+            else:
+                p.rating = r
+        pts_s = line[80:84].strip()
+        if pts_s:
+            v = parse_number(pts_s)
+            if v is None:
+                self.warn(ln, 81, f"points {pts_s!r} is not a number")
+            else:
+                p.stated_points = v
+        rank_s = line[85:89].strip()
+        if rank_s:
+            r = parse_int(rank_s)
+            if r is None:
+                self.warn(ln, 86, f"rank {rank_s!r} is not a number")
+            else:
+                p.stated_rank = r
+        if line[89:91].strip():
+            self.report(ln, 90, "unexpected text in columns 90-91 (round 1 starts at column 92)")
+        i, rnd = ROUND_COLUMN - 1, 1
+        while i < len(line):
+            e = self.entry(ln, line, i, rnd)
+            p.results.append(e if e is not None else RoundEntry(None, Colour.NONE, "Z", blank=True))
+            i += ROUND_STRIDE
+            rnd += 1
+        while p.results and p.results[-1].blank:
+            p.results.pop()
+        self.t.players[pid] = p
+        self.loc.player_line[pid] = ln
+
+    def entry(self, ln: int, line: str, i: int, rnd: int) -> RoundEntry | None:
+        """Round ``rnd``'s entry starting at index ``i``; None when blank or unreadable."""
+        chunk = line[i:i + ROUND_STRIDE].ljust(ROUND_STRIDE)
+        col = i + 1
+        if not chunk.strip():
+            return None
+        for k in (4, 6, 8, 9):
+            if chunk[k] != " ":
+                self.report(ln, col + k, f"round {rnd}: unexpected {chunk[k]!r} in column "
+                                         f"{col + k} (entry misaligned?)")
+                return None
+        opp_s, col_s, res_s = chunk[0:4].strip(), chunk[5].lower(), chunk[7].upper()
+        opp: int | None = None
+        if opp_s:
+            n = parse_int(opp_s)
+            if n is None:
+                self.report(ln, col, f"round {rnd}: opponent {opp_s!r} is not a number")
+                return None
+            opp = n or None
+        if col_s not in "wb- ":
+            self.report(ln, col + 5, f"round {rnd}: colour {chunk[5]!r} is not w, b or -")
+            return None
+        colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(col_s, Colour.NONE)
+        if res_s != " " and res_s not in ALL_CODES:
+            self.report(ln, col + 7, f"round {rnd}: unknown result code {chunk[7]!r}")
+            return None
+        if opp is None:
+            if colour is not Colour.NONE:
+                self.report(ln, col + 5, f"round {rnd}: colour {col_s!r} without an opponent")
+                return None
+            if res_s in "1=0WDL" and res_s != " ":
+                self.report(ln, col + 7, f"round {rnd}: game result {res_s!r} without an opponent")
+                return None
+            return RoundEntry(None, Colour.NONE, "Z" if res_s == " " else res_s)
+        if res_s == " ":
+            # Paired, result not known yet (model code "*").
+            return RoundEntry(opp, colour, "*")
+        if res_s in "HFUZ":
+            self.report(ln, col + 7, f"round {rnd}: bye code {res_s!r} with opponent {opp} "
+                                     "(byes are written 0000 - " + res_s + ")")
+            return None
+        return RoundEntry(opp, colour, res_s)
+
+    # ................................................................ finish
+    def finish(self) -> None:
+        t = self.t
+        # JaVaFo XXZ applies to the round about to be paired (first round without data).
+        nxt = t.rounds_recorded() + 1
+        for ln, ids in self._xxz:
+            t.bye_requests.append(ByeRequest("Z", nxt, ids))
+            self.loc.bye_lines.append(ln)
+        # One model for "same value for both colours": None (see PointSystem).
+        ps = t.points
+        for col, black in (("win", "win_black"), ("draw", "draw_black"), ("loss", "loss_black")):
+            if getattr(ps, black) == getattr(ps, col):
+                setattr(ps, black, None)
+
+
+def _is_nrs(line: str) -> bool:
+    """TRF-2026 NRS line: a federation code in columns 1-3 and the 001 layout."""
+    code = line[:3]
+    return code.isascii() and code.isalpha() and code.isupper() and parse_int(line[4:8]) is not None
+
+
+def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> TrfResult:
+    """Read a TRF text.  Never raises on bad input: problems become diagnostics.
+
+    With ``check`` (default) the whole-file checks of
+    :mod:`swisschess.formats.checks` run too (mirror entries, points, ...).
+    """
+    from swisschess.formats.checks import check_tournament
+
+    r = _Reader(filename)
+    for ln, line in enumerate(split_lines(text), 1):
+        r.line(ln, line)
+    r.finish()
+    diags = r.diags
+    if check:
+        diags += check_tournament(r.t, r.loc, filename, strict_points=r.points_given)
+    diags.sort(key=lambda d: (d.line, d.column))
+    return TrfResult(r.t, diags)
 
 
 def read_trf(path: str) -> TrfResult:
+    """Read a TRF file (UTF-8, else Latin-1; LF, CRLF or CR line ends).
+
+    Raises ``OSError`` when the file cannot be read at all.
+    """
     with open(path, "rb") as f:
         data = f.read()
-    return parse_trf(_decode(data), path)
+    return parse_trf(decode(data), str(path))
 
 
 def load_trf(path: str) -> Tournament:
+    """The tournament of a TRF file; ``TrfError`` if it has errors."""
     r = read_trf(path)
     if r.errors:
         raise TrfError(r.errors)
     return r.tournament
+
+
+def point_adjustments(t: Tournament) -> dict[int, Fraction]:
+    """Points added or removed by TRF-2026 record 299 (abnormal points, penalties).
+
+    299 layout: type at 5, match points 8-11, points 14-17, round 20-22, IDs
+    24-27, 29-32 ...  The records are kept raw in ``t.extra["299"]``; this sums
+    their game points per player (match points are for team events).
+    """
+    out: dict[int, Fraction] = {}
+    for line in t.extra.get("299", []):
+        pts = parse_number(line[13:17])
+        if pts is None:
+            continue
+        for w in line[23:].split():
+            pid = parse_int(w)
+            if pid is not None:
+                out[pid] = out.get(pid, Fraction(0)) + pts
+    return out
+
+
+def write_trf(t: Tournament, variant: str = "2026", **kw) -> str:
+    """Write ``t`` as TRF-2026 (default) or TRF16; see :mod:`swisschess.formats.writer`."""
+    from swisschess.formats.writer import write_trf as _write
+
+    return _write(t, variant, **kw)
+
+
+__all__ += ["PointSystem"]
