@@ -20,6 +20,7 @@ COMMANDS = [
     "swisschess.cli.pair",
     "swisschess.cli.validate",
     "swisschess.cli.explain",
+    "swisschess.cli.verify",
     "swisschess.cli.standings",
     "swisschess.cli.workflow",
     "swisschess.cli.serve",

@@ -1,0 +1,184 @@
+"""``swisschess engine --dutch IN.trf -c [-l CHECKLIST]``: the free pairings checker.
+
+Re-pairs every round of the tournament from what was known before it and
+lists, round by round, the boards where the engine and the tournament differ,
+in the layout of the reference checkers (JaVaFo, bbpPairings)::
+
+    NAME: Round #1
+    NAME: Round #2
+      Checker pairings        Tournament pairings
+          3 -   7                  7 -   3
+
+``NAME`` is the file name without its extension; a PAB is written ``ID - 0``.
+With ``-l FILE`` a checklist is written too: for every round the players to
+pair grouped by score, with their colour history, colour preference, PAB
+eligibility (C2), floats of the last two rounds (C14, C16), the checker's and
+the tournament's board and the opponents so far.
+
+Exit codes: 0 no round differs, 6 some round differs, 3 invalid input, 2
+unexpected error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable
+from itertools import zip_longest
+
+from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
+from swisschess.model.history import (
+    Float,
+    Strength,
+    colour_preference,
+    float_in_round,
+    pab_eligible,
+    played_colours,
+    to_be_paired,
+)
+from swisschess.model.tournament import Colour, Tournament
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_DIFFERENCES = 0, 2, 3, 6
+
+
+# -------------------------------------------------------------- report text
+def _board(b: Board | None) -> str:
+    if b is None:
+        return " " * 9
+    return f"{b[0]:>3} - {b[1]:>3}"
+
+
+def discrepancy_lines(d: RoundDiscrepancy) -> list[str]:
+    """The table of one differing round (after its ``Round #`` line), blank-line ended."""
+    if d.kind == "no-pairing":
+        return [f"No valid pairing exists for round {d.round}.", ""]
+    out = ["  Checker pairings" + " " * 8 + "Tournament pairings "]
+    for c, t in zip_longest(d.checker, d.tournament):
+        out.append("    " + _board(c) + " " * 16 + _board(t))
+    out.append("")
+    return out
+
+
+def report_lines(name: str, checks: Iterable[RoundCheck]) -> list[str]:
+    """The checker's report: one ``NAME: Round #R`` line per round, tables where they differ."""
+    out: list[str] = []
+    for rc in checks:
+        out.append(f"{name}: Round #{rc.round}")
+        if rc.discrepancy is not None:
+            out.extend(discrepancy_lines(rc.discrepancy))
+    out.append("")
+    return out
+
+
+# ---------------------------------------------------------------- checklist
+_STRENGTH = {Strength.ABSOLUTE: "abs", Strength.STRONG: "str", Strength.MILD: "mild"}
+_FLOAT = {Float.UP: "U", Float.DOWN: "D", Float.NONE: ""}
+
+CHECKLIST_LEGEND = """\
+Columns: ID pairing number; Pts score used for pairing (acceleration included);
+Hist colours of the rounds so far (- not played); Pref colour preference
+(abs/str/mild); C2 may receive the pairing-allocated bye (Y/N); C14, C16 float
+in the last and the next-to-last round (U up, D down); Checker / Tournament the
+player's board (opponent and colour, bye = PAB), * where they differ; R1.. the
+opponent, colour and result of each earlier round."""
+
+
+def _history(t: Tournament, pid: int, upto: int) -> str:
+    out = []
+    for rnd in range(1, upto + 1):
+        e = t.players[pid].entry(rnd)
+        out.append(e.colour.value.upper() if e is not None and e.played else "-")
+    return "".join(out)
+
+
+def _slot(boards: list[Board], pid: int) -> str:
+    for w, b in boards:
+        if b == 0 and w == pid:
+            return "bye"
+        if w == pid:
+            return f"{b}W"
+        if b == pid:
+            return f"{w}B"
+    return ""
+
+
+def checklist_lines(rc: RoundCheck, system: str, edition: str) -> list[str]:
+    """The checklist table of one round (players to pair grouped by score)."""
+    t, rnd = rc.before, rc.round
+    ed = "1992" if system == "lim" else edition
+    ids = to_be_paired(t, rnd)
+    score = {p: t.score(p, rnd - 1) + t.acceleration(p, rnd) for p in ids}
+    head = ["ID", "Pts", "Hist", "Pref", "C2", "C14", "C16", "Checker", "Tournament", "Diff"]
+    head += [f"R{r}" for r in range(1, rnd)]
+    out = [f"Round #{rnd}", "", "\t".join(head)]
+    last = None
+    for pid in sorted(ids, key=lambda p: (-score[p], p)):
+        if last is not None and score[pid] != last:
+            out.append("")
+        last = score[pid]
+        pref = colour_preference(played_colours(t.players[pid], rnd - 1))
+        pref_s = "" if pref.strength is Strength.NONE else \
+            f"{_STRENGTH[pref.strength]} {'W' if pref.colour is Colour.WHITE else 'B'}"
+        floats = [_FLOAT[float_in_round(t, pid, r, ed)] if r >= 1 else ""
+                  for r in (rnd - 1, rnd - 2)]
+        mine, theirs = _slot(rc.checker, pid), _slot(rc.tournament, pid)
+        row = [str(pid), f"{float(score[pid]):.1f}", _history(t, pid, rnd - 1), pref_s,
+               "Y" if pab_eligible(t, pid, rnd - 1, ed) else "N", *floats, mine, theirs,
+               "*" if mine != theirs else ""]
+        for r in range(1, rnd):
+            e = t.players[pid].entry(r)
+            if e is None or e.blank:
+                row.append("")
+            elif e.opponent is None:
+                row.append(f"0{e.code}")
+            else:
+                row.append(f"{e.opponent}{e.colour.value}{e.code}")
+        out.append("\t".join(row))
+    out.append("")
+    if rc.discrepancy is not None:
+        out.extend(discrepancy_lines(rc.discrepancy))
+    out.append("")
+    return out
+
+
+def write_checklist(path: str, source: str, checks: list[RoundCheck], system: str,
+                    edition: str) -> None:
+    """Write the checklist of every round to ``path`` (raises OSError)."""
+    lines = [f"swisschess checker: {source} ({system} {edition})", CHECKLIST_LEGEND, ""]
+    for rc in checks:
+        lines.extend(checklist_lines(rc, system, edition))
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+# ---------------------------------------------------------------- command
+def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str) -> int:
+    """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
+    from swisschess.pairing.api import InputError
+
+    errors, warnings = validate(t)
+    for w in warnings:
+        print(f"swisschess: {args.input}: warning: {w}", file=sys.stderr)
+    if errors:
+        for e in errors:
+            print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        checks = check_rounds(t, system, edition)
+    except InputError as e:
+        print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as e:  # the engine failed: report, do not hide
+        print(f"swisschess: {args.input}: unexpected error while checking: "
+              f"{type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    name = os.path.splitext(os.path.basename(args.input))[0]
+    sys.stdout.write("\n".join(report_lines(name, checks)) + "\n")
+    if getattr(args, "checklist", None):
+        try:
+            write_checklist(args.checklist, args.input, checks, system, edition)
+        except OSError as e:
+            print(f"swisschess: {args.checklist}: cannot write the checklist: "
+                  f"{e.strerror or e}", file=sys.stderr)
+    return EXIT_DIFFERENCES if any(rc.discrepancy for rc in checks) else EXIT_OK

@@ -1,0 +1,181 @@
+"""``swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED] [-l LIST]``: random tournament.
+
+Generates a complete random tournament, every round paired by the engine, and
+writes it as TRF-2026 (record 142 with the number of rounds, 192 with the
+pairing system, and ``XXR`` for readers of TRF(x)).  CONFIG holds
+``Key=Value`` lines with the JaVaFo / bbpPairings generator keys
+(PlayersNumber, RoundsNumber, DrawPercentage, ForfeitRate, RetiredRate,
+HalfPointByeRate, HighestRating, LowestRating, PointsForWin, PointsForDraw,
+PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB, ...; see
+:mod:`swisschess.checking.generator`); keys not given are drawn at random.
+The same CONFIG and SEED give the same file.  Without ``-s`` a seed is drawn
+and written in the file (record 012 and a comment).
+
+Exit codes: 0 ok, 1 no valid pairing for some round, 3 invalid configuration,
+5 file error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+from fractions import Fraction
+
+from swisschess.checking.checker import RoundCheck, position_before, tournament_boards
+from swisschess.checking.generator import (
+    ConfigError,
+    config_summary,
+    generate,
+    parse_config,
+    representable_in_trf,
+    resolve_config,
+)
+from swisschess.model.tournament import PointSystem, Tournament
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
+
+
+def parse_seed(text: str | None) -> int:
+    """A seed from the command line: an integer, or any text (hashed); random if None."""
+    if text is None or text == "":
+        return random.SystemRandom().randrange(1, 2**31)
+    try:
+        return int(text)
+    except ValueError:
+        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def default_edition(system: str) -> str:
+    return "1992" if system == "lim" else "2026"
+
+
+def tournament_text(t: Tournament, seed: int, settings: dict[str, object] | None) -> str:
+    """``t`` as TRF-2026 text with the generator's comment and an ``XXR`` line."""
+    from swisschess.formats.trf import write_trf
+
+    cfg_line = config_summary(resolve_config(settings, seed)[0]).replace("\n", " ")
+    t.comments = [f"### swisschess random tournament, seed {seed}", f"### {cfg_line}"]
+    text = write_trf(t, "2026", points="computed", newline="\r\n")
+    return add_xxr(spec_162(text, t.points), t.rounds or t.rounds_recorded())
+
+
+def record_162(ps: PointSystem) -> str | None:
+    """Record 162 at the table's columns, only the values that differ from the defaults.
+
+    Symbols at columns 6, 15, 24 ..., points right-aligned in the 4 columns
+    after each (TRF-2026 table).  Leaving out default values (allowed by the
+    spec) keeps the ``A`` symbol out of the usual files: bbpPairings reads
+    ``Z`` there and rejects ``A``.  None when every value is a default.
+    """
+    items = [("W", ps.win, Fraction(1)), ("D", ps.draw, Fraction(1, 2)),
+             ("L", ps.loss, Fraction(0)), ("A", ps.zero_bye, Fraction(0)),
+             ("P", ps.pab, ps.win)]
+    line, k = "162", 0
+    for sym, value, default in items:
+        if value == default:
+            continue
+        line = line.ljust(5 + 9 * k) + f"{sym}{_points(value):>4}"
+        k += 1
+    return line if k else None
+
+
+def _points(x: Fraction) -> str:
+    """``3.0``, ``0.5``, ``0.25``: one decimal unless more are needed."""
+    return f"{float(x):.1f}" if (x * 10).denominator == 1 else f"{float(x):g}"
+
+
+def spec_162(text: str, ps: PointSystem) -> str:
+    """Replace the writer's 162 record by :func:`record_162`'s layout."""
+    new = record_162(ps)
+    nl = "\r\n" if "\r\n" in text else "\n"
+    lines = text.split(nl)
+    for i, ln in enumerate(lines):
+        if ln.startswith("162"):
+            if new is None:
+                del lines[i]
+            else:
+                lines[i] = new
+            break
+    return nl.join(lines)
+
+
+def add_xxr(text: str, rounds: int) -> str:
+    """Add ``XXR n`` after the 142 record (or at the end) unless the text has one."""
+    nl = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
+    lines = text.split(nl)
+    if any(ln.startswith("XXR") for ln in lines):
+        return text
+    at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("142")), None)
+    if at is None:
+        at = len(lines) - 1 if lines and lines[-1] == "" else len(lines)
+    lines.insert(at, f"XXR {rounds}")
+    return nl.join(lines)
+
+
+def generation_checks(t: Tournament) -> list[RoundCheck]:
+    """Checklist rows of a generated tournament (the engine's own pairings)."""
+    out = []
+    for rnd in range(1, t.rounds_recorded() + 1):
+        boards, _ = tournament_boards(t, rnd)
+        out.append(RoundCheck(rnd, boards, boards, position_before(t, rnd)))
+    return out
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """Generate a random tournament and write it to ``args.output`` (engine ``-g``)."""
+    from swisschess.pairing.api import InputError, PairingError
+
+    if not args.output:
+        print("swisschess: -g needs -o OUT.trf", file=sys.stderr)
+        return EXIT_INVALID
+    seed = parse_seed(args.seed)
+    settings = None
+    if args.generate:
+        try:
+            with open(args.generate, encoding="utf-8-sig") as f:
+                settings = parse_config(f.read())
+        except OSError as e:
+            print(f"swisschess: {args.generate}: cannot read: {e.strerror or e}", file=sys.stderr)
+            return EXIT_FILE
+        except ConfigError as e:
+            print(f"swisschess: {args.generate}: {e}", file=sys.stderr)
+            return EXIT_INVALID
+    system = args.system or "dutch"
+    edition = args.edition or default_edition(system)
+    try:
+        t = generate(settings, seed, system=system, edition=edition)
+    except ConfigError as e:
+        print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    except PairingError as e:
+        print(f"swisschess: seed {seed}: no valid pairing: {e}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except InputError as e:
+        print(f"swisschess: seed {seed}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    if not representable_in_trf(t.points):
+        print("swisschess: warning: TRF-2026 record 162 cannot describe this point system "
+              "exactly (forfeit win / full-point bye = win, half-point bye = draw, "
+              "zero-point bye = forfeit loss)", file=sys.stderr)
+    try:
+        text = tournament_text(t, seed, settings)
+    except ImportError as e:
+        print(f"swisschess: no TRF writer available: {e}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"swisschess: {args.output}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return EXIT_FILE
+    if getattr(args, "checklist", None):
+        from swisschess.cli.check import write_checklist
+
+        try:
+            write_checklist(args.checklist, f"seed {seed}", generation_checks(t), system, edition)
+        except OSError as e:
+            print(f"swisschess: {args.checklist}: cannot write the checklist: "
+                  f"{e.strerror or e}", file=sys.stderr)
+    return EXIT_OK
