@@ -184,8 +184,11 @@ def _player_fields(p: dict) -> dict:
     for k in ("sex", "title", "federation", "fide_id", "birth"):
         if k in out:
             out[k] = str(out[k]).strip()
-    if "sex" in out and out["sex"] not in ("", "m", "w", "f", "M", "W", "F"):
-        raise StoreError(f"sex {out['sex']!r}: expected m or w")
+    if "sex" in out:
+        sex = out["sex"].lower()[:1]
+        if sex not in ("", "m", "w", "f"):
+            raise StoreError(f"sex {out['sex']!r}: expected m or w")
+        out["sex"] = "w" if sex == "f" else sex
     if out.get("fide_id") and not out["fide_id"].isdigit():
         raise StoreError(f"FIDE id {out['fide_id']!r} is not a number")
     return out

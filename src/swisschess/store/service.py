@@ -290,13 +290,20 @@ class TournamentService:
         """What the engine would pair next (nothing is stored).
 
         Raises StoreError when the round cannot be paired yet (pending results,
-        all rounds paired) or the engine finds no pairing."""
+        all rounds paired) or the engine finds no pairing.  Before round 1 the
+        numbers in the result are the ones assigned by rating when the round is
+        paired: use :meth:`preview` to get them with the players."""
+        return self.preview(tid, progress)[0]
+
+    def preview(self, tid: int, progress: Callable[[str], None] | None = None
+                ) -> tuple[PairingSpec, State, int]:
+        """(proposed pairing, state it refers to, version to pass to pair_next_round)."""
         s = self.state(tid)
         work = s.copy()
         if not work.seeded and work.current_round == 0:
             apply(work, "renumber", {})
         self._check_can_pair(work)
-        return self._run_engine(work, progress)
+        return self._run_engine(work, progress), work, s.seq
 
     def pair_next_round(self, tid: int, expected_version: int | None = None,
                         progress: Callable[[str], None] | None = None) -> PairingSpec:
@@ -376,9 +383,9 @@ class TournamentService:
 
         return standings(self.state(tid).t, upto)
 
-    def explain(self, tid: int, spec: PairingSpec) -> list[dict[str, Any]]:
+    def explain(self, state: State, spec: PairingSpec) -> list[dict[str, Any]]:
         """Per board of a proposed pairing: scores, colour preferences, floats (for preview)."""
-        t = self.state(tid).t
+        t = state.t
         rnd = spec.round
         out = []
         for n, (w, b) in enumerate(spec.boards, 1):

@@ -1,0 +1,408 @@
+"""Run a tournament from the command line, kept in a database (the store).
+
+    swisschess new "Club Open 2026" --rounds 7
+    swisschess import players.csv            # or a FIDE rating list (TXT / XML), or a TRF
+    swisschess add-player "Carlsen, Magnus" --rating 2830 --title GM --fed NOR
+    swisschess bye 12 --round 3 --half       # requested half-point bye
+    swisschess next-round                    # pair the next round and show the boards
+    swisschess result 4 1-0                  # board 4 of the current round
+    swisschess show standings
+    swisschess export -o club-open.trf
+
+The database is ``--db URL`` (a SQLAlchemy URL or a SQLite file path), else
+``$SWISSCHESS_DB``, else ``swisschess.db`` in the current directory.  One
+database holds several tournaments: ``-T ID|NAME`` picks one (default: the
+newest).  Every change is saved before the command returns.  Bad input prints
+one message and exits with 3; nothing is changed then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+
+from swisschess.store.events import StoreError
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
+
+
+def _common(p: argparse.ArgumentParser, tournament: bool = True) -> None:
+    p.add_argument("--db", metavar="URL",
+                   help="database: SQLAlchemy URL or SQLite file "
+                        "(default: $SWISSCHESS_DB, else ./swisschess.db)")
+    if tournament:
+        p.add_argument("-T", "--tournament", metavar="ID|NAME",
+                       help="tournament in the database (default: the newest)")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    def add(name: str, fn: Callable, help: str, tournament: bool = True) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        _common(p, tournament)
+        p.set_defaults(func=lambda a, fn=fn: _run(fn, a))
+        return p
+
+    p = add("new", cmd_new, "create a tournament in the database", tournament=False)
+    p.add_argument("name")
+    p.add_argument("-r", "--rounds", type=int, required=True, help="number of rounds")
+    p.add_argument("--city", default="")
+    p.add_argument("--federation", default="")
+    p.add_argument("--start", dest="start_date", default="", help="start date (YYYY/MM/DD)")
+    p.add_argument("--end", dest="end_date", default="", help="end date (YYYY/MM/DD)")
+    p.add_argument("--arbiter", dest="chief_arbiter", default="", help="chief arbiter")
+    p.add_argument("--time-control", default="")
+    p.add_argument("--edition", choices=("2026", "2017", "1992"), default="2026",
+                   help="rule edition of the Dutch system (default 2026)")
+    p.add_argument("--lim", action="store_true", help="pair by the Lim system")
+
+    add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
+
+    p = add("add-player", cmd_add_player, "register a player")
+    p.add_argument("name", help='"Surname, First name" (at most 33 characters)')
+    p.add_argument("--rating", type=int, default=0)
+    p.add_argument("--title", default="")
+    p.add_argument("--sex", default="", choices=("", "m", "w"))
+    p.add_argument("--fed", dest="federation", default="", help="federation (3 letters)")
+    p.add_argument("--fide-id", default="")
+    p.add_argument("--birth", default="", help="birth date or year")
+
+    p = add("import", cmd_import,
+            "register players from a CSV file or a FIDE rating list (TXT or XML), "
+            "or create a tournament from a TRF file")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("csv", "fide-txt", "fide-xml", "trf"),
+                   help="file format (default: from the name and contents)")
+    p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
+                   help="which rating of a FIDE list to use")
+    p.add_argument("--only", metavar="FIDE_IDS",
+                   help="comma-separated FIDE ids: register only these players of the list")
+    p.add_argument("--name", help="name of the tournament created from a TRF file")
+
+    p = add("withdraw", cmd_withdraw, "withdraw a player (not paired any more)")
+    p.add_argument("player", help="pairing number, FIDE id or name")
+    p.add_argument("--undo", action="store_true", help="reinstate a withdrawn player")
+
+    p = add("bye", cmd_bye, "request a bye for a player in a round not yet paired")
+    p.add_argument("player", help="pairing number, FIDE id or name")
+    p.add_argument("--round", type=int, help="round (default: the next round to pair)")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--half", dest="code", action="store_const", const="H",
+                   help="half-point bye (default)")
+    g.add_argument("--zero", dest="code", action="store_const", const="Z", help="zero-point bye")
+    g.add_argument("--full", dest="code", action="store_const", const="F", help="full-point bye")
+    p.add_argument("--cancel", action="store_true", help="cancel the bye request")
+    p.set_defaults(code="H")
+
+    p = add("next-round", cmd_next_round, "pair the next round (runs the pairing engine)")
+    p.add_argument("--preview", action="store_true", help="show the pairing, store nothing")
+
+    p = add("edit-pairing", cmd_edit_pairing,
+            "pair a round by hand or change the last round's pairing (manual edit)")
+    p.add_argument("boards", nargs="+", metavar="W-B", help="boards as WHITE-BLACK numbers")
+    p.add_argument("--round", type=int, help="round (default: the last round paired)")
+    p.add_argument("--bye", type=int, help="player who gets the pairing-allocated bye")
+    p.add_argument("--reason", required=True, help="why (written to the TRF as a ### comment)")
+
+    p = add("result", cmd_result, "enter the result of a board")
+    p.add_argument("board", type=int)
+    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
+    p.add_argument("--round", type=int, help="round (default: the last round paired)")
+    p.add_argument("--correct", action="store_true", help="replace a result already entered")
+
+    p = add("undo", cmd_undo, "remove the last round's pairing and its results")
+
+    p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
+    p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
+                                     "status"), nargs="?", default="status")
+    p.add_argument("--round", type=int, help="round of the pairings (default: the last)")
+
+    p = add("export", cmd_export, "write the tournament as a TRF file")
+    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+    p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
+
+
+# --------------------------------------------------------------------- helpers
+
+def _err(msg: str) -> None:
+    print(f"swisschess: {msg}", file=sys.stderr)
+
+
+def _run(fn: Callable, args: argparse.Namespace) -> int:
+    from swisschess.store.service import TournamentService
+
+    try:
+        svc = TournamentService(args.db, actor="cli")
+    except Exception as e:  # bad URL, unreachable server, unreadable file
+        _err(f"cannot open the database {args.db or os.environ.get('SWISSCHESS_DB') or ''}: {e}")
+        return EXIT_FILE
+    try:
+        return int(fn(svc, args) or 0)
+    except StoreError as e:
+        _err(str(e))
+        return EXIT_INVALID
+    finally:
+        svc.close()
+
+
+def _tid(svc, args) -> int:
+    return svc.resolve_tournament(getattr(args, "tournament", None))
+
+
+def _pts(x: Fraction) -> str:
+    whole, frac = divmod(x, 1)
+    if frac == 0:
+        return str(int(whole))
+    if frac == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(x):g}"
+
+
+def _progress(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# -------------------------------------------------------------------- commands
+
+def cmd_new(svc, args) -> int:
+    tid = svc.create_tournament(
+        args.name, args.rounds, system="lim" if args.lim else "dutch",
+        edition="1992" if args.lim else args.edition, city=args.city,
+        federation=args.federation, start_date=args.start_date, end_date=args.end_date,
+        chief_arbiter=args.chief_arbiter, time_control=args.time_control)
+    print(f"tournament {tid} created: {args.name}, {args.rounds} rounds ({svc.url})")
+    return EXIT_OK
+
+
+def cmd_tournaments(svc, args) -> int:
+    items = svc.list_tournaments()
+    if not items:
+        print("no tournament yet (swisschess new NAME --rounds N)")
+    for it in items:
+        s = svc.state(it.id)
+        print(f"{it.id:4d}  {it.name:<40} {len(s.t.players):4d} players  "
+              f"round {s.current_round}/{s.t.rounds or '?'}")
+    return EXIT_OK
+
+
+def cmd_add_player(svc, args) -> int:
+    tid = _tid(svc, args)
+    p = svc.add_player(tid, name=args.name, rating=args.rating, title=args.title, sex=args.sex,
+                       federation=args.federation, fide_id=args.fide_id, birth=args.birth)
+    print(f"player {p.id} registered: {p.name} {p.rating or ''}".rstrip())
+    return EXIT_OK
+
+
+def cmd_import(svc, args) -> int:
+    from swisschess.store.importers import detect_format, read_players
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        _err(f"{args.file}: cannot read: {e.strerror or e}")
+        return EXIT_FILE
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    fmt = args.format or detect_format(args.file, text)
+    if fmt == "trf":
+        tid = svc.import_trf(text, os.path.basename(args.file), name=args.name)
+        s = svc.state(tid)
+        print(f"tournament {tid} created from {args.file}: {s.t.name}, {len(s.t.players)} "
+              f"players, {s.current_round} round(s) paired")
+        return EXIT_OK
+    only = args.only.split(",") if args.only else None
+    rows = read_players(text, fmt, args.file, args.rating_type, only)
+    _progress(f"{args.file}: {len(rows)} player(s) read ({fmt}), registering...")
+    tid = _tid(svc, args)
+    players = svc.add_players(tid, rows)
+    print(f"{len(players)} player(s) registered (numbers {players[0].id}-{players[-1].id})")
+    return EXIT_OK
+
+
+def cmd_withdraw(svc, args) -> int:
+    tid = _tid(svc, args)
+    p = svc.find_player(tid, args.player)
+    if args.undo:
+        svc.reinstate(tid, p.id)
+        print(f"player {p.id} {p.name} reinstated")
+    else:
+        svc.withdraw(tid, p.id)
+        print(f"player {p.id} {p.name} withdrawn: not paired from the next round on")
+    return EXIT_OK
+
+
+def cmd_bye(svc, args) -> int:
+    tid = _tid(svc, args)
+    p = svc.find_player(tid, args.player)
+    rnd = args.round or svc.state(tid).current_round + 1
+    if args.cancel:
+        svc.cancel_bye(tid, p.id, rnd)
+        print(f"bye of player {p.id} {p.name} in round {rnd} cancelled")
+        return EXIT_OK
+    svc.request_bye(tid, p.id, rnd, args.code)
+    kind = {"H": "half-point", "Z": "zero-point", "F": "full-point"}[args.code]
+    print(f"{kind} bye for player {p.id} {p.name} in round {rnd}")
+    return EXIT_OK
+
+
+def _print_spec(svc, tid, spec, t=None) -> None:
+    t = t or svc.tournament(tid)
+    rnd = spec.round
+    print(f"Round {rnd}")
+    print(f"{'Bd':>3}  {'No':>3} {'White':<28} {'Pts':>4}   {'Pts':>4} {'No':>3} Black")
+    for n, (w, b) in enumerate(spec.boards, 1):
+        pw, pb = t.players[w], t.players[b]
+        print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
+              f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
+    if spec.bye is not None:
+        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: pairing-allocated bye")
+
+
+def cmd_next_round(svc, args) -> int:
+    tid = _tid(svc, args)
+    if args.preview:
+        spec, work, _version = svc.preview(tid, progress=_progress)
+        st = svc.state(tid)
+        if st.current_round == 0 and not st.seeded:
+            print("(pairing numbers will be assigned by rating when round 1 is paired)")
+        _print_spec(svc, tid, spec, work.t)
+        print("preview only: nothing stored")
+        return EXIT_OK
+    spec = svc.pair_next_round(tid, progress=_progress)
+    _print_spec(svc, tid, spec)
+    return EXIT_OK
+
+
+def cmd_edit_pairing(svc, args) -> int:
+    tid = _tid(svc, args)
+    s = svc.state(tid)
+    rnd = args.round or s.current_round
+    boards = []
+    for item in args.boards:
+        try:
+            w, b = item.replace(":", "-").split("-")
+            boards.append((int(w), int(b)))
+        except ValueError:
+            _err(f"board {item!r}: expected WHITE-BLACK pairing numbers, e.g. 3-17")
+            return EXIT_INVALID
+    for w, b in boards:
+        svc.find_player(tid, w), svc.find_player(tid, b)
+    print("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
+          "and written to the TRF file as a ### comment", file=sys.stderr)
+    svc.set_pairing(tid, rnd, boards, bye=args.bye, reason=args.reason)
+    from swisschess.store.events import PairingSpec
+
+    s = svc.state(tid)
+    bye = next((p.id for p, c in svc.round_extras(tid, rnd) if c == "U"), None)
+    _print_spec(svc, tid, PairingSpec(rnd, s.boards[rnd], bye))
+    return EXIT_OK
+
+
+def cmd_result(svc, args) -> int:
+    tid = _tid(svc, args)
+    rnd = args.round or svc.state(tid).current_round
+    if not rnd:
+        _err("no round has been paired yet")
+        return EXIT_INVALID
+    bv = svc.enter_result(tid, rnd, args.board, args.result, correction=args.correct)
+    left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
+    print(f"round {rnd} board {bv.board}: {bv.white.name} {bv.result} {bv.black.name}"
+          + (f"  ({left} result(s) to enter)" if left else "  (round complete)"))
+    return EXIT_OK
+
+
+def cmd_undo(svc, args) -> int:
+    tid = _tid(svc, args)
+    rnd = svc.undo_last_round(tid)
+    print(f"round {rnd} removed (pairing and results); requested byes stay")
+    return EXIT_OK
+
+
+def cmd_show(svc, args) -> int:
+    tid = _tid(svc, args)
+    s = svc.state(tid)
+    t = s.t
+    what = args.what
+    if what == "status":
+        print(f"{t.name}: {len(t.players)} players, round {s.current_round} of "
+              f"{t.rounds or '?'} paired ({s.system} {s.edition})")
+        pend = svc.pending(tid)
+        if pend:
+            print(f"round {s.current_round}: results missing on board(s) "
+                  + ", ".join(map(str, pend)))
+        return EXIT_OK
+    if what == "players":
+        print(f"{'No':>3} {'Name':<33} {'Title':<5} {'Rtg':>4} {'Fed':<3} {'FIDE id':>10} Pts")
+        for p in t.sorted_players():
+            flag = "  withdrawn" if p.withdrawn else ""
+            print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
+                  f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
+        return EXIT_OK
+    if what == "pairings":
+        rnd = args.round or s.current_round
+        if not rnd:
+            _err("no round has been paired yet")
+            return EXIT_INVALID
+        print(f"Round {rnd}")
+        for bv in svc.boards(tid, rnd):
+            print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
+                  f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
+        for p, code in svc.round_extras(tid, rnd):
+            label = {"U": "bye (pairing-allocated)", "H": "half-point bye", "F": "full-point bye",
+                     "Z": "absent / zero-point bye"}.get(code, code)
+            print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
+        return EXIT_OK
+    if what == "standings":
+        names, rows = svc.standings(tid)
+        print(f"Standings after round {s.current_round}")
+        print(f"{'Rk':>3} {'No':>3} {'Name':<30} {'Pts':>4} " + " ".join(f"{n[:8]:>8}" for n in names))
+        for r in rows:
+            print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
+                  + " ".join(f"{_pts(x):>8}" for x in r.tiebreaks))
+        return EXIT_OK
+    if what == "crosstable":
+        n = s.current_round
+        print(f"{'No':>3} {'Name':<26} " + " ".join(f"{'R' + str(i):>5}" for i in range(1, n + 1))
+              + "   Pts")
+        for p in t.sorted_players():
+            cells = []
+            for i in range(1, n + 1):
+                e = p.entry(i)
+                if e is None or e.blank:
+                    cells.append("    -")
+                elif e.opponent is None:
+                    cells.append(f"{e.code:>5}")
+                else:
+                    c = "w" if e.colour.value == "w" else "b"
+                    cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
+            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
+        return EXIT_OK
+    for e in svc.log(tid):
+        print(f"{e.seq:5d} {e.created_at:%Y-%m-%d %H:%M:%S} {e.actor:<4} {e.kind:<13} "
+              + ", ".join(f"{k}={v}" for k, v in e.payload.items() if k != "text"))
+    return EXIT_OK
+
+
+def cmd_export(svc, args) -> int:
+    tid = _tid(svc, args)
+    text = svc.export_trf(tid, args.variant)
+    if not args.output:
+        sys.stdout.write(text)
+        return EXIT_OK
+    tmp = args.output + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, args.output)
+    except OSError as e:
+        _err(f"{args.output}: cannot write: {e.strerror or e}")
+        return EXIT_FILE
+    print(f"{args.output} written", file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,216 @@
+"""Player lists to register: CSV, and FIDE rating list TXT and XML.
+
+Each reader returns a list of player dicts (``name``, ``rating``, ``title``,
+``sex``, ``federation``, ``fide_id``, ``birth``) ready for
+:meth:`TournamentService.add_players`, or raises :class:`ImportFormatError` with
+the line (or element) that is wrong.  Nothing is registered by these functions.
+
+* **CSV**: a header row naming the columns, any order, case-insensitive:
+  ``name`` (required), ``rating``, ``title``, ``sex``, ``federation`` (or ``fed``),
+  ``fide_id`` (or ``id``, ``fideid``), ``birth`` (or ``born``, ``birthday``).
+  Comma, semicolon or tab separated (detected).
+* **FIDE TXT** (``players_list_foa.txt``): fixed columns found from the header
+  line ``ID Number  Name  Fed Sex Tit ... SRtng ... B-day Flag``.
+* **FIDE XML** (``players_list_xml_foa.xml``): ``<playerslist><player>`` with
+  ``fideid name country sex title rating rapid_rating blitz_rating birthday``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from swisschess.store.events import StoreError
+
+#: CSV column aliases -> player field.
+CSV_COLUMNS = {
+    "name": "name", "player": "name", "rating": "rating", "elo": "rating", "title": "title",
+    "sex": "sex", "gender": "sex", "federation": "federation", "fed": "federation",
+    "country": "federation", "fide_id": "fide_id", "fideid": "fide_id", "id": "fide_id",
+    "fide id": "fide_id", "birth": "birth", "born": "birth", "birthday": "birth",
+    "b-day": "birth",
+}
+RATING_TYPES = ("standard", "rapid", "blitz")
+
+
+class ImportFormatError(StoreError):
+    """The file is not a player list we can read; the message says where."""
+
+
+def detect_format(filename: str, text: str) -> str:
+    """``csv``, ``fide-txt``, ``fide-xml`` or ``trf`` from the file name and contents."""
+    low = filename.lower()
+    head = text.lstrip()[:400]
+    if low.endswith(".xml") or head.startswith("<"):
+        return "fide-xml"
+    if low.endswith((".trf", ".trfx")) or re.search(r"^(012|001) ", text[:2000], re.M):
+        return "trf"
+    first = head.splitlines()[0] if head else ""
+    if first.startswith("ID Number") or (" Fed " in first and " Sex " in first):
+        return "fide-txt"
+    return "csv"
+
+
+def read_players(text: str, fmt: str, filename: str = "<input>",
+                 rating_type: str = "standard", only: Iterable[str] | None = None) -> list[dict]:
+    """Players of a list in format ``fmt``; ``only`` keeps these FIDE ids (in file order)."""
+    if fmt == "csv":
+        rows = read_csv(text, filename)
+    elif fmt == "fide-txt":
+        rows = read_fide_txt(text, filename, rating_type)
+    elif fmt == "fide-xml":
+        rows = read_fide_xml(text, filename, rating_type)
+    else:
+        raise ImportFormatError(f"{filename}: unknown player list format {fmt!r}")
+    if only is not None:
+        wanted = {str(x).strip() for x in only if str(x).strip()}
+        rows = [r for r in rows if r.get("fide_id") in wanted]
+        found = {r["fide_id"] for r in rows}
+        missing = sorted(wanted - found)
+        if missing:
+            raise ImportFormatError(f"{filename}: FIDE id(s) not in the list: " + ", ".join(missing))
+    if not rows:
+        raise ImportFormatError(f"{filename}: no player found")
+    return rows
+
+
+def _clean(d: dict) -> dict:
+    out = {k: v.strip() for k, v in d.items() if isinstance(v, str)}
+    return {k: v for k, v in out.items() if v != ""}
+
+
+def _rating(value: str, where: str) -> int:
+    v = value.strip()
+    if not v:
+        return 0
+    if not v.isdigit():
+        raise ImportFormatError(f"{where}: rating {v!r} is not a number")
+    return int(v)
+
+
+def read_csv(text: str, filename: str = "<input>") -> list[dict]:
+    """Players of a CSV file with a header row (see module docs)."""
+    lines = text.lstrip("\ufeff")
+    if not lines.strip():
+        raise ImportFormatError(f"{filename}: the file is empty")
+    try:
+        dialect = csv.Sniffer().sniff(lines.splitlines()[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(lines), dialect)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error) as e:
+        raise ImportFormatError(f"{filename}:1: cannot read the header: {e}") from None
+    fields = []
+    for h in header:
+        key = CSV_COLUMNS.get(h.strip().lower())
+        fields.append(key)
+    if "name" not in fields:
+        raise ImportFormatError(f"{filename}:1: no 'name' column in the header "
+                                f"(columns: {', '.join(header)})")
+    out = []
+    try:
+        for row in reader:
+            ln = reader.line_num
+            if not any(c.strip() for c in row):
+                continue
+            if len(row) != len(header):
+                raise ImportFormatError(f"{filename}:{ln}: {len(row)} fields, the header has "
+                                        f"{len(header)}")
+            d = {f: v for f, v in zip(fields, row, strict=True) if f}
+            d = _clean(d)
+            if not d.get("name"):
+                raise ImportFormatError(f"{filename}:{ln}: the name is empty")
+            d["rating"] = _rating(d.get("rating", ""), f"{filename}:{ln}")
+            if d.get("fide_id") and not d["fide_id"].isdigit():
+                raise ImportFormatError(f"{filename}:{ln}: FIDE id {d['fide_id']!r} is not a number")
+            out.append(d)
+    except csv.Error as e:
+        raise ImportFormatError(f"{filename}:{reader.line_num}: {e}") from None
+    return out
+
+
+_TXT_COLUMNS = {
+    "ID Number": "fide_id", "Name": "name", "Fed": "federation", "Sex": "sex", "Tit": "title",
+    "B-day": "birth",
+}
+_TXT_RATING = {"standard": ("SRtng", "Rtng"), "rapid": ("RRtng",), "blitz": ("BRtng",)}
+
+
+def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "standard") -> list[dict]:
+    """Players of a FIDE rating list in the fixed-width TXT format."""
+    lines = text.splitlines()
+    if not lines or "Name" not in lines[0] or "Fed" not in lines[0]:
+        raise ImportFormatError(f"{filename}:1: not a FIDE rating list (header with "
+                                "'ID Number  Name ... Fed Sex Tit' expected)")
+    header = lines[0]
+    starts: list[tuple[int, str]] = []
+    for m in re.finditer(r"\S+(?: Number)?", header):
+        starts.append((m.start(), m.group()))
+    cols: dict[str, tuple[int, int]] = {}
+    for i, (pos, label) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else None
+        cols[label] = (pos, end if end is not None else 10**6)
+    rating_col = next((c for c in _TXT_RATING.get(rating_type, ()) if c in cols), None)
+    if rating_col is None:
+        # older lists name the rating column after the month, e.g. "NOV25"
+        rating_col = next((lab for _p, lab in starts if re.fullmatch(r"[A-Z]{3}\d{2}", lab)), None)
+    if "Name" not in cols or "ID Number" not in cols:
+        raise ImportFormatError(f"{filename}:1: the header has no 'ID Number' or 'Name' column")
+    out = []
+    for ln, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        d = {}
+        for label, key in _TXT_COLUMNS.items():
+            if label in cols:
+                a, b = cols[label]
+                d[key] = line[a:b]
+        if rating_col:
+            a, b = cols[rating_col]
+            d["rating"] = line[a:b]
+        d = _clean(d)
+        if not d.get("fide_id", "").isdigit():
+            raise ImportFormatError(f"{filename}:{ln}: FIDE id {d.get('fide_id', '')!r} "
+                                    "is not a number")
+        if not d.get("name"):
+            raise ImportFormatError(f"{filename}:{ln}: the name is empty")
+        d["rating"] = _rating(d.get("rating", ""), f"{filename}:{ln}")
+        d["sex"] = d.get("sex", "").lower()[:1]
+        out.append(d)
+    return out
+
+
+_XML_RATING = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
+
+
+def read_fide_xml(text: str, filename: str = "<input>", rating_type: str = "standard") -> list[dict]:
+    """Players of a FIDE rating list in the XML format."""
+    if "<!ENTITY" in text[:5000]:
+        raise ImportFormatError(f"{filename}: entity declarations are not accepted")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise ImportFormatError(f"{filename}: not well-formed XML: {e}") from None
+    rating_tag = _XML_RATING.get(rating_type, "rating")
+    out = []
+    for n, el in enumerate(root.iter("player"), 1):
+        def get(tag: str, _el=el) -> str:
+            v = _el.findtext(tag)
+            return (v or "").strip()
+
+        d = _clean({"fide_id": get("fideid"), "name": get("name"), "federation": get("country"),
+                    "sex": get("sex").lower()[:1], "title": get("title"),
+                    "birth": get("birthday")})
+        where = f"{filename}: player {n}"
+        if not d.get("name"):
+            raise ImportFormatError(f"{where}: the name is empty")
+        if d.get("fide_id") and not d["fide_id"].isdigit():
+            raise ImportFormatError(f"{where}: FIDE id {d['fide_id']!r} is not a number")
+        d["rating"] = _rating(get(rating_tag), where)
+        out.append(d)
+    return out
