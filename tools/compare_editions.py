@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Measure how often the 1992 Dutch text and the Lim system agree with a reference.
+
+    .venv/bin/python tools/compare_editions.py [--system dutch1992|lim|both] [--limit N]
+        [--files 1,2,3] [DIR]
+
+DIR defaults to ``../shared/reference/dutch-2017``.  Every round of every file is
+cut back to what was known before it (``cut_before``), paired by our engine and
+compared with the reference: the same pairs (and bye), and the same pairs with
+the same colours.  Also counts absolute-criteria violations (must be 0) and
+classifies each differing round by the first cause found (see ``classify``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from swisschess.formats.trf import read_trf  # noqa: E402
+from swisschess.model.rounds import cut_before  # noqa: E402
+from swisschess.model.tournament import Colour  # noqa: E402
+from swisschess.pairing.api import Pairing  # noqa: E402
+from swisschess.rules.dutch1992 import Context, absolute_violations, pair_dutch_1992  # noqa: E402
+from swisschess.rules.lim import pair_lim  # noqa: E402
+
+
+def reference_round(t, rnd: int) -> tuple[set, set, int | None]:
+    """(pairs as frozensets, (white, black) tuples, bye) of round ``rnd`` in ``t``."""
+    pairs, coloured, bye = set(), set(), None
+    for pid, p in t.players.items():
+        e = p.entry(rnd)
+        if e is None:
+            continue
+        if e.is_pab:
+            bye = pid
+        elif e.opponent is not None and e.colour is Colour.WHITE:
+            pairs.add(frozenset((pid, e.opponent)))
+            coloured.add((pid, e.opponent))
+    return pairs, coloured, bye
+
+
+def classify(c, ours: Pairing, ref_pairs: set, ref_bye) -> str:
+    """First kind of difference found between our round and the reference round."""
+    ctx = Context(c, ours.round, [q for wb in ours.boards for q in wb] + ([ours.bye] if ours.bye else []))
+    if ours.bye != ref_bye:
+        return "bye receiver"
+    mine = {frozenset(wb) for wb in ours.boards}
+    diff_mine = mine - ref_pairs
+    diff_ref = ref_pairs - mine
+    if not diff_mine:
+        return "colours only"
+    # score differences: floats
+    def sd(prs):
+        return sum(abs(ctx.f[a].score - ctx.f[b].score) for a, b in (tuple(x) for x in prs) if a in ctx.f and b in ctx.f)
+    if sd(diff_mine) != sd(diff_ref):
+        return "different floaters / score differences"
+    def conflicts(prs):
+        return sum(1 for a, b in (tuple(x) for x in prs) if a in ctx.f and b in ctx.f and ctx.conflict(a, b))
+    if conflicts(diff_mine) != conflicts(diff_ref):
+        return "colour-preference count"
+    return "same floats and colour count, other order"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir", nargs="?", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "dutch-2017"))
+    ap.add_argument("--system", default="both", choices=("dutch1992", "lim", "both"))
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--files", default="")
+    args = ap.parse_args(argv)
+    files = sorted(Path(args.dir).glob("*.trf"), key=lambda p: (len(p.stem), p.stem))
+    if args.files:
+        want = set(args.files.split(","))
+        files = [f for f in files if f.stem in want]
+    if args.limit:
+        files = files[: args.limit]
+    systems = ["dutch1992", "lim"] if args.system == "both" else [args.system]
+    for system in systems:
+        stats = collections.Counter()
+        kinds = collections.Counter()
+        by_round = collections.Counter()
+        worst = 0.0
+        t0 = time.time()
+        for f in files:
+            t = read_trf(str(f)).tournament
+            R = t.rounds_recorded()
+            t.rounds = R
+            e1 = t.players[min(t.players)].entry(1)
+            if e1 is not None and e1.colour in (Colour.WHITE, Colour.BLACK):
+                t.initial_colour = e1.colour if min(t.players) % 2 == 1 else e1.colour.opposite
+            for r in range(1, R + 1):
+                c = cut_before(t, r)
+                s = time.time()
+                ours = pair_dutch_1992(c) if system == "dutch1992" else pair_lim(c)
+                worst = max(worst, time.time() - s)
+                ref_pairs, ref_col, ref_bye = reference_round(t, r)
+                stats["rounds"] += 1
+                v = absolute_violations(c, ours, colour_waiver="all" if system == "lim" else "topscorers")
+                if v:
+                    stats["violations"] += 1
+                    print(f"{system} {f.name} round {r}: {v}", file=sys.stderr)
+                same = {frozenset(wb) for wb in ours.boards} == ref_pairs and ours.bye == ref_bye
+                if same:
+                    stats["same_pairs"] += 1
+                    if set(ours.boards) == ref_col:
+                        stats["same_colours"] += 1
+                    else:
+                        kinds["colours only"] += 1
+                else:
+                    kinds[classify(c, ours, ref_pairs, ref_bye)] += 1
+                    by_round["first round" if r == 1 else ("last round" if r == R else "middle")] += 1
+        n = stats["rounds"]
+        print(f"{system}: files {len(files)} rounds {n}  same pairs {stats['same_pairs']} "
+              f"({100 * stats['same_pairs'] / max(n, 1):.1f} %)  same pairs+colours {stats['same_colours']} "
+              f"({100 * stats['same_colours'] / max(n, 1):.1f} %)  violations {stats['violations']}  "
+              f"seconds {time.time() - t0:.1f} (slowest round {worst:.2f})")
+        for k, v in kinds.most_common():
+            print(f"  {k}: {v}")
+        for k, v in by_round.most_common():
+            print(f"  differing pairs, {k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
