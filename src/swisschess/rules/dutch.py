@@ -1,0 +1,586 @@
+"""FIDE (Dutch) System, C.04.3 — the 2026 edition (applied from 1 Feb 2026).
+
+How the rules become an algorithm
+---------------------------------
+The rules define the pairing of a bracket as the *first generated* candidate
+(Art. 4: transpositions, resident exchanges, MDP sets) among those that are
+*best* by the quality criteria [C5]-[C21] (Art. 3.8), subject to the absolute
+criteria [C1]-[C3] and completion [C4].  The 2026 text allows any method that
+gives identical results.  We use weighted matching, as bbpPairings does:
+
+* every possible pair gets one integer weight made of *fields*, most
+  significant first, one field per criterion (see :func:`_edge_weight`); a
+  maximum-weight matching of all remaining players therefore optimises the
+  criteria in their priority order, and includes the lower brackets so that
+  completion [C4] and the look-ahead [C8] are respected at every bracket;
+* the order of generation (which MDPs go to S1 (4.4), which exchanges (4.3),
+  which transposition (4.2)) is then fixed one decision at a time: a small
+  bonus in the lowest bits of one player's edges asks the matching for the
+  earliest-generated choice that keeps the optimum, and the choice is frozen.
+
+Each decision below cites the article it implements.  The matching itself is
+in :mod:`swisschess.pairing.matching`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from swisschess.model.history import (
+    Float,
+    float_in_round,
+    pab_eligible,
+    played_colours,
+    requested_bye,
+    to_be_paired,
+)
+from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.matching import MatchingGraph
+
+W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
+
+
+@dataclass(slots=True)
+class Entrant:
+    """What the Dutch system needs to know about one player to be paired."""
+
+    id: int
+    rank: int  # 0-based position by TPN (Art. 1.1)
+    score: Fraction  # with acceleration (Art. 1.2 / C.04.2)
+    raw_score: Fraction  # without acceleration (board order)
+    colours: list[Colour]  # played games only (handling rules 3.4)
+    imbalance: int  # |colour difference| (Art. 1.6)
+    preference: Colour  # Art. 1.7
+    absolute: bool
+    strong: bool
+    repeated: Colour  # colour of the last two games when equal, else NONE
+    played_games: int
+    bye_eligible: bool  # [C2]
+    floats: tuple[Float, Float]  # float one and two rounds before (Art. 1.4)
+    forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.imbalance > 1
+
+
+def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entrant:
+    p = t.players[pid]
+    history = p.results[: rnd - 1]
+    cols = played_colours(p, rnd - 1)
+    whites = sum(1 for c in cols if c is W)
+    blacks = len(cols) - whites
+    lower = B if whites > blacks else W
+    imbalance = abs(whites - blacks)
+    run = 0
+    for c in reversed(cols):
+        if c is cols[-1]:
+            run += 1
+        else:
+            break
+    last = cols[-1] if cols else NONE
+    # Art. 1.7: absolute (|CD| > 1 or same colour twice), strong (|CD| = 1),
+    # mild (CD = 0, alternate), none (no game played).
+    if imbalance > 1:
+        pref = lower
+    elif run > 1:
+        pref = last.opposite
+    elif imbalance > 0:
+        pref = lower
+    elif run:
+        pref = last.opposite
+    else:
+        pref = NONE
+    repeated = last if run > 1 else NONE
+    absolute = imbalance > 1 or repeated is not NONE
+    prev = rnd - 1
+    floats = (
+        float_in_round(t, pid, prev, edition) if prev >= 1 else Float.NONE,
+        float_in_round(t, pid, prev - 1, edition) if prev >= 2 else Float.NONE,
+    )
+    forbidden = {e.opponent for e in history if e.played}
+    return Entrant(
+        id=pid,
+        rank=rank,
+        score=t.score(pid, rnd - 1) + t.acceleration(pid, rnd),
+        raw_score=t.score(pid, rnd - 1),
+        colours=cols,
+        imbalance=imbalance,
+        preference=pref,
+        absolute=absolute,
+        strong=not absolute and imbalance > 0,
+        repeated=repeated,
+        played_games=len(cols),
+        bye_eligible=pab_eligible(t, pid, rnd - 1, edition),
+        floats=floats,
+        forbidden=forbidden,
+    )
+
+
+def _takes_part(p, rnd: int) -> bool:
+    return len(p.results) <= rnd - 1 or any(e.paired for e in p.results)
+
+
+def _bits(x: int) -> int:
+    return max(1, int(x).bit_length())
+
+
+class _Weights:
+    """Edge weights for the current state of the round (Art. 2 criteria as fields).
+
+    Field widths are generous so that no field can overflow into the next one:
+    ``cb`` bits for counts, ``sb`` bits for score-indexed sets (one slot per
+    scoregroup, the higher score more significant).
+    """
+
+    def __init__(self, players: list[Entrant], topscorer_round: bool, topscore_limit: Fraction,
+                 played_rounds: int) -> None:
+        self.players = players
+        n = len(players)
+        self.cb = _bits(n) + 2
+        # One slot per score, lowest score least significant (Art. 1.2 order).
+        counts: dict[Fraction, int] = {}
+        for p in players:
+            counts[p.score] = counts.get(p.score, 0) + 1
+        self.shift: dict[Fraction, int] = {}
+        total = 0
+        for s in sorted(counts):
+            self.shift[s] = total
+            total += _bits(counts[s])
+        self.sb = total + 1
+        # sums of shift offsets over all pairs (completion weight) must not overflow
+        self.completion_bits = _bits(n * 2 * (total + 1)) + 1
+        self.topscorer_round = topscorer_round
+        self.topscore_limit = topscore_limit
+        self.played_rounds = played_rounds
+        # Width of the ordering area at the bottom (Art. 4 generation order).
+        self.order_bits = 3 * self.cb + 1
+        self.bye_score: Fraction | None = None
+        self.single_downfloater_bye = False
+        self.unplayed_rank: dict[int, int] = {}
+
+    def compatible(self, a: Entrant, b: Entrant) -> bool:
+        """[C1] no rematch (and prohibited pairs); [C3] absolute preferences."""
+        if b.id in a.forbidden or a.id in b.forbidden:
+            return False
+        if a.absolute and b.absolute and a.preference is b.preference:
+            # [C3] does not apply to topscorers in the final round (Art. 1.8)
+            return self.topscorer_round and (
+                a.score > self.topscore_limit or b.score > self.topscore_limit)
+        return True
+
+    def bye_candidate(self, p: Entrant) -> bool:
+        bye = self.bye_score if self.bye_score is not None else Fraction(0)
+        return p.bye_eligible and p.score <= bye
+
+    def weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
+        """Weight of the pair ``hi``-``lo`` (``hi`` ranks higher, Art. 1.2).
+
+        ``in_current``: ``lo`` belongs to the bracket being paired (so the
+        pair is made in it); ``in_next``: ``lo`` is in the next scoregroup
+        (the pair would be made there: look-ahead [C8]).
+        """
+        if not self.compatible(hi, lo):
+            return 0
+        cb, sb, shift = self.cb, self.sb, self.shift
+        # [C4] completion and [C2]/[C5]: every player paired but at most one,
+        # and the one left out is eligible for the PAB with the lowest score.
+        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        # [C6] maximise the pairs in the bracket
+        w = (w << cb) | in_current
+        # [C7] minimise the downfloaters' scores: maximise the scores paired
+        w = (w << sb) | ((1 << shift[hi.score]) if in_current else 0)
+        # [C8] the same two criteria for the next bracket
+        w = (w << cb) | in_next
+        w = (w << sb) | ((1 << shift[hi.score]) if in_next else 0)
+        # [C9] minimise the unplayed games of the PAB assignee
+        c9 = 0
+        if self.single_downfloater_bye:
+            if hi.score == self.bye_score:
+                c9 += self.unplayed_rank[hi.played_games]
+            if lo.score == self.bye_score:
+                c9 += self.unplayed_rank[lo.played_games]
+        w = (w << (2 * cb)) | c9
+        # [C10]-[C13] colours (only pairs made in this bracket count)
+        p, o = lo, hi
+        c10 = not (p.absolute_imbalance and o.absolute_imbalance and p.preference is o.preference)
+        if p.imbalance == o.imbalance:
+            loser_ok = p.repeated is NONE or p.repeated is not o.repeated
+        else:
+            loser = o if p.imbalance > o.imbalance else p
+            loser_ok = loser.repeated is not p.preference.opposite
+        c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
+        c12 = p.preference is NONE or o.preference is NONE or p.preference is not o.preference
+        c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+               or (p.absolute and o.absolute) or p.preference is not o.preference)
+        for bit in (c10, c11, c12, c13):
+            w = (w << cb) | (in_current and bit)
+        # [C14]-[C21] floats of the previous rounds
+        higher_score = hi.score > lo.score
+        for back in (0, 1):
+            if self.played_rounds > back:
+                # [C14]/[C16]: resident downfloaters who floated down before
+                down = 0
+                if in_current:
+                    down = (lo.floats[back] is Float.DOWN) + (
+                        not higher_score and hi.floats[back] is Float.DOWN)
+                w = (w << cb) | down
+                # [C15]/[C17]: MDP opponents who floated up before
+                up = in_current and not (higher_score and lo.floats[back] is Float.UP)
+                w = (w << cb) | up
+        for back in (0, 1):
+            if self.played_rounds > back:
+                # [C18]/[C20]: scores of those downfloaters
+                v = 0
+                if in_current:
+                    if lo.floats[back] is Float.DOWN:
+                        v += 1 << shift[lo.score]
+                    if hi.floats[back] is Float.DOWN:
+                        v += 1 << shift[hi.score]
+                w = (w << sb) | v
+                # [C19]/[C21]: scores of the MDPs whose opponents floated up
+                v = 0
+                if in_current and not (lo.floats[back] is Float.UP and higher_score):
+                    v = 1 << shift[hi.score]
+                w = (w << sb) | v
+        # room for the generation order (Art. 4)
+        return w << self.order_bits
+
+    def completion_weight(self, hi: Entrant, lo: Entrant, top: Fraction) -> int:
+        """First look at the round (odd number of players): can it be completed
+        ([C4]) and with which score does the PAB go ([C5])?"""
+        if not self.compatible(hi, lo):
+            return 0
+        w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
+        w = (w << self.completion_bits) | (self.shift[hi.score] + self.shift[lo.score])
+        w = (w << self.cb) | (lo.score >= top)
+        return w
+
+
+def _complete(mate: list[int], players: list[Entrant]) -> bool:
+    """All paired but at most one, who may receive the PAB ([C2], Art. 1.9)."""
+    single = False
+    for v, m in enumerate(mate):
+        if m == v:
+            if single or not players[v].bye_eligible:
+                return False
+            single = True
+    return True
+
+
+def _pair_brackets(players: list[Entrant], wt: _Weights) -> list[int]:
+    """Pair all players bracket by bracket; returns the final mate list."""
+    n = len(players)
+    g = MatchingGraph(n)
+    top = players[0].score
+    if n % 2:
+        for j in range(n):
+            for i in range(j):
+                g.set(i, j, wt.completion_weight(players[i], players[j], top))
+    else:
+        for j in range(n):
+            for i in range(j):
+                g.set(i, j, wt.weight(players[i], players[j], False, False))
+    mate = g.solve()
+    if not _complete(mate, players):
+        raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
+    if n % 2:
+        # [C5] the PAB goes to a player with this score
+        wt.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+        if wt.bye_score >= top:
+            wt.single_downfloater_bye = all(
+                players[mate[v]].score >= top for v in range(n) if players[v].score >= top)
+        # [C9] rank the bye-score players by played games (most played first)
+        counts = sorted((p.played_games for p in players if p.score == wt.bye_score), reverse=True)
+        for r, c in enumerate(counts):
+            wt.unplayed_rank[c] = r
+        for j in range(n):
+            for i in range(j):
+                g.set(i, j, wt.weight(players[i], players[j], False, False))
+    matched = [False] * n
+    bracket: list[int] = []  # vertices: MDPs then residents, then next scoregroup
+    nxt = 0
+    while nxt < n and players[nxt].score >= top:
+        bracket.append(nxt)
+        nxt += 1
+    mdps = 0  # number of MDPs at the start of ``bracket``
+    first_resident = 0  # vertex of the first resident of the bracket
+
+    while len(bracket) > 1 or nxt < n:
+        size = len(bracket)  # MDPs + residents
+        first_next = first_resident + (size - mdps)  # vertex of the next scoregroup
+        group_start = nxt
+        while nxt < n and players[nxt].score >= players[group_start].score:
+            bracket.append(nxt)
+            nxt += 1
+        # Base weights of the bracket and of the look-ahead into the next group.
+        base: dict[tuple[int, int], int] = {}
+        for lj in range(mdps, len(bracket)):
+            for li in range(lj):
+                a, b = bracket[li], bracket[lj]
+                w = wt.weight(players[a], players[b], lj < size, lj >= size)
+                base[li, lj] = w
+                g.set(a, b, w)
+        mate = g.solve()
+
+        def resident_mate(v: int) -> bool:
+            return first_resident <= cur[v] < first_next
+
+        cur = mate
+        # Art. 3.2 / 4.4: which MDPs are paired in this bracket (S1), taking the
+        # highest scores first and, among equal scores, the earliest set.
+        i = 0
+        while i < mdps:
+            score = players[bracket[i]].score
+            j = i
+            while j < mdps and players[bracket[j]].score == score:
+                j += 1
+            left = j - i
+            can = sum(1 for k in range(i, j) if resident_mate(bracket[k]))
+            for k in range(i, j):
+                if can == 0:
+                    break
+                v = bracket[k]
+                if left <= can:
+                    matched[v] = True
+                    left -= 1
+                    can -= 1
+                    continue
+                left -= 1
+                if not resident_mate(v):
+                    for r in range(mdps, size):
+                        w = base.get((k, r), 0)
+                        if w:
+                            g.set(v, bracket[r], w | 1)
+                    cur = g.solve()
+                if resident_mate(v):
+                    matched[v] = True
+                    can -= 1
+                    for r in range(mdps, size):
+                        w = base.get((k, r), 0)
+                        if w:
+                            g.set(v, bracket[r], (w | (size - mdps)) + 1)
+            i = j
+        # Art. 4.2: opponents of the paired MDPs, highest possible first.
+        for k in range(mdps):
+            v = bracket[k]
+            if not matched[v]:
+                continue
+            bonus = len(bracket)
+            for r in range(size - 1, mdps - 1, -1):
+                u = bracket[r]
+                if matched[u]:
+                    continue
+                w = base.get((k, r), 0)
+                if w:
+                    g.set(v, u, w + bonus)
+                    bonus += 1
+            cur = g.solve()
+            m = cur[v]
+            matched[m] = True
+            g.freeze_pair(v, m)
+        # The remainder (or the homogeneous bracket): residents not paired with MDPs.
+        rem = [r for r in range(mdps, size) if cur[bracket[r]] >= first_resident]
+        rem_pairs = sum(1 for r in rem if cur[bracket[r]] < bracket[r])
+        pos = {r: q for q, r in enumerate(rem)}
+
+        def order_weight(li: int, lj: int, q: int) -> int:
+            """Art. 4.3 exchanges: keep S1 in S1 (fewest exchanges), then the
+            smallest BSNs of the players who stay above."""
+            w = base.get((li, lj), 0)
+            if w:
+                w += (((q < rem_pairs) << (2 * wt.cb)) - q) << 1
+            return w
+
+        def pairs_down(v: int) -> bool:
+            return v < cur[v] < first_next
+
+        for q, li in enumerate(rem):
+            for lj in rem[q + 1:]:
+                g.set(bracket[li], bracket[lj], order_weight(li, lj, q))
+        cur = g.solve()
+        exchanges = sum(1 for li in rem[:rem_pairs] if not pairs_down(bracket[li]))
+        # Art. 4.3 (d): which S1 players move to S2 — the lowest ones first.
+        left = exchanges
+        q = rem_pairs
+        while q > 0 and left:
+            q -= 1
+            li = rem[q]
+            v = bracket[li]
+            if pairs_down(v):
+                for lj in rem[q + 1:]:
+                    w = order_weight(li, lj, q)
+                    if w:
+                        g.set(v, bracket[lj], w - 1)
+                cur = g.solve()
+            ex = not pairs_down(v)
+            left -= ex
+            for lj in rem[q + 1:]:
+                if ex:
+                    base[li, lj] = 0
+                g.set(v, bracket[lj], order_weight(li, lj, q))
+        # Art. 4.3 (c): which S2 players move to S1 — the highest ones first.
+        left = exchanges
+        for q in range(rem_pairs, len(rem)):
+            if left <= 1:
+                break
+            li = rem[q]
+            v = bracket[li]
+            already = pairs_down(v)
+            if not already:
+                for lj in rem[q + 1:]:
+                    w = order_weight(li, lj, q)
+                    if w:
+                        g.set(v, bracket[lj], w + 1)
+                cur = g.solve()
+            if pairs_down(v):
+                left -= 1
+                for lk in rem[:q]:
+                    base[lk, li] = 0
+                    g.set(v, bracket[lk], 0)
+                for lk in range(size, len(bracket)):
+                    base[li, lk] = 0
+                    g.set(v, bracket[lk], 0)
+            if not already:
+                for lj in rem[q + 1:]:
+                    g.set(v, bracket[lj], order_weight(li, lj, q))
+        # Fix S1 (players paired downwards) and S2, drop the ordering bonus.
+        for q, li in enumerate(rem):
+            v = bracket[li]
+            for lj in rem[q + 1:]:
+                u = bracket[lj]
+                if not pairs_down(v) or pairs_down(u):
+                    base[li, lj] = 0
+                g.set(v, u, base.get((li, lj), 0))
+        # Art. 4.2 transpositions: each S1 player takes the highest S2 player
+        # that keeps the best pairing possible.
+        for li in rem:
+            v = bracket[li]
+            if not pairs_down(v):
+                continue
+            bonus = 0
+            for lj in reversed(rem):
+                u = bracket[lj]
+                if lj <= li or matched[u]:
+                    continue
+                w = base.get((li, lj), 0)
+                if w:
+                    g.set(v, u, w + bonus)
+                bonus += 1
+            cur = g.solve()
+            m = cur[v]
+            matched[v] = matched[m] = True
+            g.freeze_pair(v, m)
+        # Next bracket: the unpaired players float down (Art. 1.4.1).
+        new_bracket = []
+        mdps = 0
+        if n % 2 and group_start < n:
+            wt.single_downfloater_bye = wt.bye_score >= players[group_start].score
+        else:
+            wt.single_downfloater_bye = False
+        for li, v in enumerate(bracket):
+            if li < size and matched[v]:
+                continue
+            new_bracket.append(v)
+            if li < size:
+                mdps += 1
+            if wt.single_downfloater_bye and players[cur[v]].score < players[group_start].score:
+                wt.single_downfloater_bye = False
+        bracket = new_bracket
+        first_resident = first_next
+    return cur
+
+
+def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
+    """Colour for ``p`` by Art. 5.2.1-5.2.3 (NONE if they do not decide)."""
+    if p.preference is NONE or o.preference is NONE or p.preference is not o.preference:
+        # 5.2.1 both preferences can be granted
+        if p.preference is not NONE:
+            return p.preference
+        if o.preference is not NONE:
+            return o.preference.opposite
+        return NONE
+    # 5.2.2 the stronger preference (both absolute: the wider imbalance)
+    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
+        return p.preference
+    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
+        return o.preference.opposite
+    if p.strong and not o.strong:
+        return p.preference
+    if o.strong and not p.strong:
+        return o.preference.opposite
+    # 5.2.3 alternate from the latest round in which they had different colours
+    for cp, co in zip(reversed(p.colours), reversed(o.colours), strict=False):
+        if cp is not co:
+            return co
+    return NONE
+
+
+def colour_of(p: Entrant, o: Entrant, initial: Colour) -> Colour:
+    """Colour of ``p`` against ``o`` (Art. 5.2)."""
+    c = _neutral_colour(p, o)
+    if c is not NONE:
+        return c
+    p_higher = (p.score, -p.rank) > (o.score, -o.rank)
+    if p.preference is NONE:
+        # 5.2.5 the higher-ranked player gets the initial colour if his TPN is odd
+        if p_higher:
+            return initial if p.rank % 2 == 0 else initial.opposite
+        return initial.opposite if o.rank % 2 == 0 else initial
+    # 5.2.4 the higher-ranked player's preference
+    return p.preference if p_higher else o.preference.opposite
+
+
+def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
+    """Pair the next round of ``t`` by the Dutch system."""
+    rnd = t.rounds_recorded() + 1
+    ids = to_be_paired(t, rnd)
+    pairing = Pairing(round=rnd)
+    for pid in sorted(t.players):
+        if pid not in ids:
+            e = requested_bye(t, pid, rnd)
+            pairing.unpaired.append((pid, e.code if e else "Z"))
+    if not ids:
+        return pairing
+    # Art. 1.1 TPN order; players who never took part in a pairing and are
+    # absent now are not counted (their TPN is not yet effective).
+    rank = {pid: k for k, pid in enumerate(
+        pid for pid in sorted(t.players) if _takes_part(t.players[pid], rnd))}
+    players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
+    for f in t.forbidden:
+        if f.first_round <= rnd <= f.last_round:
+            for p in players:
+                if p.id in f.ids:
+                    p.forbidden.update(x for x in f.ids if x != p.id)
+    players.sort(key=lambda p: (-p.score, p.rank))
+    played = rnd - 1
+    total = t.rounds or rnd
+    maxwin = max(t.points.win, t.points.draw)
+    wt = _Weights(players, topscorer_round=played >= total - 1,
+                  topscore_limit=Fraction(played) * maxwin / 2, played_rounds=played)
+    if len(players) == 1:
+        mate = [0]
+    else:
+        mate = _pair_brackets(players, wt)
+    initial = t.initial_colour or W
+    boards = []
+    for v, m in enumerate(mate):
+        if m == v:
+            pairing.bye = players[v].id
+        elif players[v].id < players[m].id:
+            p, o = players[v], players[m]
+            if colour_of(p, o, initial) is W:
+                boards.append((p, o))
+            else:
+                boards.append((o, p))
+
+    def board_key(wb):
+        w, b = wb
+        hi, lo = (w, b) if (w.raw_score, -w.rank) >= (b.raw_score, -b.rank) else (b, w)
+        return (-hi.raw_score, -lo.raw_score, hi.rank)
+
+    boards.sort(key=board_key)
+    pairing.boards = [(w.id, b.id) for w, b in boards]
+    return pairing
