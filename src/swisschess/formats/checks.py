@@ -15,10 +15,11 @@ disagreement is an error.
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
-from swisschess.model.tournament import Colour, Tournament
+from swisschess.model.tournament import Colour, RoundEntry, Tournament
 
 #: Result pairs that may stand against each other in one game (TRF16 result
 #: table): over the board, less than one move, forfeits, double forfeit, and a
@@ -147,9 +148,11 @@ def check_tournament(t: Tournament, loc, filename: str, *, strict_points: bool =
         p = t.players[pid]
         if p.stated_points is None:
             continue
-        computed = t.score(pid) + adj.get(pid, Fraction(0))
-        before = t.score(pid, paired_upto) + adj.get(pid, Fraction(0))
-        if p.stated_points not in (computed, before):
+        computed = _score(t, p.results) + adj.get(pid, Fraction(0))
+        if p.stated_points == computed:
+            continue
+        before = _score(t, p.results[:paired_upto]) + adj.get(pid, Fraction(0))
+        if p.stated_points != before:
             bad.append((pid, computed))
     # Team events: 001 points follow the team scoring (162 holds match points).
     sev = ERROR if strict_points and not team else WARNING
@@ -181,6 +184,15 @@ def check_tournament(t: Tournament, loc, filename: str, *, strict_points: bool =
         if pid not in t.players:
             rep(ln, 5, f"XXA: {pid} is not a player", WARNING)
     return out
+
+
+def _score(t: Tournament, results: list) -> Fraction:
+    """Same as ``Tournament.score``, faster: one multiplication per kind of entry."""
+    kinds = Counter((e.code, e.colour) for e in results)
+    total = Fraction(0)
+    for (code, colour), n in kinds.items():
+        total += n * t.points.points(RoundEntry(None, colour, code))
+    return total
 
 
 def is_team_event(t: Tournament) -> bool:

@@ -195,6 +195,7 @@ class _Reader:
 
     # .............................................................. records
     def line(self, ln: int, line: str) -> None:
+        line = line.rstrip()
         if not line.strip():
             return
         if line.startswith("#"):

@@ -92,8 +92,16 @@ def _r162(ps: PointSystem) -> str | None:
     if not (ps.win == ps.forfeit_win == ps.full_bye and ps.draw == ps.half_bye
             and ps.zero_bye == ps.forfeit_loss):
         return None
-    items = [("W", ps.win), ("D", ps.draw), ("L", ps.loss), ("A", ps.zero_bye), ("P", ps.pab)]
-    return "162" + "".join(f"  {s}{fmt_points(v):>4}" for s, v in items)
+    # Only the values that differ from the defaults (allowed by the spec).  This
+    # keeps ``A`` out of most files: bbpPairings reads ``Z`` there and rejects ``A``.
+    items = [("W", ps.win, Fraction(1)), ("D", ps.draw, Fraction(1, 2)),
+             ("L", ps.loss, Fraction(0)), ("A", ps.zero_bye, Fraction(0)),
+             ("P", ps.pab, ps.win)]
+    line = "162"
+    for sym, value, default in items:
+        if value != default:
+            line = line.ljust(len(line) + (2 if line == "162" else 4)) + f"{sym}{fmt_points(value):>4}"
+    return line
 
 
 def _xxs(ps: PointSystem) -> str:
@@ -218,10 +226,13 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
                        f"{a.last_round:>3} {a.first_id:>4} {a.last_id:>4}")
         out += raw("250")
         for f in t.forbidden:
+            # In the model's order: TRF-2026 record 260 (rounds 5-7 / 9-11, IDs
+            # 13-16, 18-21 ...) when there is a round range, else JaVaFo XXP.
             if (f.first_round, f.last_round) != (1, 9999):
-                # TRF-2026 record 260: rounds 5-7 / 9-11, IDs 13-16, 18-21 ...
                 out.append(f"260 {f.first_round:>3} {f.last_round:>3}"
                            + "".join(f" {i:>4}" for i in f.ids))
+            else:
+                out.append("XXP " + " ".join(str(i) for i in f.ids))
         out += raw("299")
     else:
         if t.rounds is not None:
@@ -235,8 +246,8 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
     for pid in sorted(rows):
         row = rows[pid]
         out.append(f"XXA {pid:>4}" + "".join(f" {fmt_points(v):>4}" for v in row))
-    for f in t.forbidden:
-        if v16 or (f.first_round, f.last_round) == (1, 9999):
+    if v16:
+        for f in t.forbidden:
             out.append("XXP " + " ".join(str(i) for i in f.ids))
     if v16:
         ids = sorted({i for b in t.bye_requests if b.round == nxt and b.code == "Z"

@@ -1,0 +1,164 @@
+"""``swisschess validate``: located problems, exit codes 0 / 3 / 5, no traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from swisschess.cli.main import main
+from swisschess.formats.trf import parse_trf, read_trf
+
+DATA = Path(__file__).parent / "data"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
+
+
+def line001(pid: int, pts: str, *rounds: str) -> str:
+    head = f"001 {pid:4d}      {'Player ' + str(pid):<33} 2000".ljust(80) + f"{pts:>4}"
+    return head.ljust(89) + "".join("  " + r for r in rounds)
+
+
+def run(capsys, *args: str) -> tuple[int, list[re.Match]]:
+    rc = main(["validate", *map(str, args)])
+    out = capsys.readouterr().out.splitlines()
+    matches = [LINE.match(ln) for ln in out]
+    assert all(matches), out
+    return rc, matches
+
+
+def write(tmp_path: Path, name: str, *lines: str) -> Path:
+    f = tmp_path / name
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def test_valid_samples_exit_0(capsys):
+    rc, out = run(capsys, *sorted(DATA.glob("sample_*.trf")))
+    assert rc == 0 and out == []
+
+
+def test_warnings_do_not_invalidate(tmp_path, capsys):
+    f = write(tmp_path, "w.trf", line001(1, "0.0", "   2 w 1"), line001(2, "0.0", "   1 b 0"))
+    rc, out = run(capsys, f)
+    assert rc == 0 and [(m["line"], m["col"], m["sev"]) for m in out] == [("1", "81", "warning")]
+    rc, out = run(capsys, "-q", f)
+    assert rc == 0 and out == []
+
+
+# Each case: lines of a file, and the (line, column) of the expected error.
+CASES = {
+    "mirror": ([line001(1, "1.0", "   2 w 1"), line001(2, "0.0", "   3 b 0"),
+                line001(3, "0.0", "   2 w 1")], (1, 92)),
+    "both_won": ([line001(1, "1.0", "   2 w 1"), line001(2, "1.0", "   1 b 1")], (1, 99)),
+    "same_colour": ([line001(1, "1.0", "   2 b 1"), line001(2, "0.0", "   1 b 0")], (1, 97)),
+    "not_a_player": ([line001(1, "1.0", "   9 w 1")], (1, 92)),
+    "himself": ([line001(1, "1.0", "   1 w 1")], (1, 92)),
+    "unknown_code": ([line001(1, "1.0", "   2 w 1", "0000 - Q"), line001(2, "0.0", "   1 b 0")],
+                     (1, 109)),
+    "bye_with_opponent": ([line001(1, "1.0", "   2 w H"), line001(2, "0.0")], (1, 99)),
+    "bad_colour": ([line001(1, "1.0", "   2 x 1"), line001(2, "0.0")], (1, 97)),
+    "bad_player_number": (["001   x1      Somebody"], (1, 5)),
+    "duplicate_player": ([line001(1, "0.0"), line001(1, "0.0")], (2, 5)),
+    "too_many_rounds": (["XXR 1", line001(1, "1.0", "   2 w 1", "0000 - U"),
+                         line001(2, "0.0", "   1 b 0")], (2, 102)),
+    "misaligned": ([line001(1, "0.0") + "  2 w 1"], (1, 96)),
+    "bad_xxs": (["XXS WW=1 QQ=3", line001(1, "0.0")], (1, 5)),
+    "bad_142": (["142 many", line001(1, "0.0")], (1, 5)),
+    "no_players": (["012 Just a name"], (1, 1)),
+    "gap": ([line001(1, "0.0"), line001(3, "0.0")], (2, 5)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_invalid_files_exit_3_with_location(tmp_path, capsys, name):
+    lines, where = CASES[name]
+    f = write(tmp_path, f"{name}.trf", *lines)
+    rc, out = run(capsys, f)
+    assert rc == 3
+    errors = [(int(m["line"]), int(m["col"])) for m in out if m["sev"] == "error"]
+    assert where in errors, [m.string for m in out]
+    assert all(m["file"] == str(f) for m in out)
+
+
+def test_paired_twice(tmp_path, capsys):
+    f = write(tmp_path, "twice.trf", line001(1, "1.0", "   3 w 1"), line001(2, "1.0", "   3 w 1"),
+              line001(3, "0.0", "   1 b 0"))
+    rc, out = run(capsys, f)
+    assert rc == 3 and any("paired twice" in m["msg"] for m in out)
+
+
+def test_unreadable_file_exit_5(tmp_path, capsys):
+    good = DATA / "sample_trf16.trf"
+    bad = write(tmp_path, "bad.trf", line001(1, "1.0", "   1 w 1"))
+    rc, out = run(capsys, good, bad, tmp_path / "missing.trf")
+    assert rc == 5
+    assert out[-1]["file"].endswith("missing.trf") and "cannot read" in out[-1]["msg"]
+    rc, _ = run(capsys, tmp_path)  # a directory cannot be read as a file
+    assert rc == 5
+
+
+def test_binary_garbage_no_traceback(tmp_path, capsys):
+    f = tmp_path / "junk.trf"
+    f.write_bytes(bytes(range(256)) * 3)
+    rc, out = run(capsys, f)
+    assert rc == 3 and out
+
+
+def test_summary(capsys):
+    rc = main(["validate", "--summary", str(DATA / "sample_trfx.trf")])
+    assert rc == 0 and capsys.readouterr().out.strip().endswith("sample_trfx.trf: valid")
+
+
+# ------------------------------------------------------------ shared corpus
+#: Corpus files that are malformed (see ../shared/corpus/INDEX.json and MANIFEST.md):
+#: file -> the (line, column) of one expected error.
+MALFORMED = {
+    "expected_pairings/py4swiss/incompatible_color.trf": (2, 137),  # 2 and 3 both Black
+    "expected_pairings/py4swiss/incompatible_result.trf": (2, 139),  # both won
+    "expected_pairings/py4swiss/missing_result.trf": (2, 132),  # 3 lacks round 5
+    "expected_pairings/py4swiss/missing_starting_number.trf": (7, 5),  # no player 7
+    "expected_pairings/py4swiss/too_many_results.trf": (2, 142),  # 6 rounds, XXR 5
+    "trf_format_samples/chesspairing_trf2026-team.trf": (30, 119),  # '0000 - *'
+    "trf_format_samples/openswisspairings_tornelo_sample_trfx.trf": (46, 5),  # player -1
+}
+
+
+def _corpus_index() -> dict:
+    path = SHARED / "corpus" / "INDEX.json"
+    if not path.is_file():
+        pytest.skip("../shared not available")
+    return json.loads(path.read_text())
+
+
+def test_corpus_malformed_files_are_located(capsys):
+    _corpus_index()
+    paths = [SHARED / "corpus" / rel for rel in MALFORMED]
+    rc, out = run(capsys, *paths)
+    assert rc == 3
+    for rel, where in MALFORMED.items():
+        found = [(int(m["line"]), int(m["col"])) for m in out
+                 if m["file"].endswith(rel) and m["sev"] == "error"]
+        assert where in found, (rel, found)
+
+
+def test_corpus_well_formed_files_are_valid():
+    index = _corpus_index()
+    assert set(MALFORMED) <= set(index)
+    for rel in index:
+        r = read_trf(SHARED / "corpus" / rel)
+        if rel in MALFORMED:
+            assert r.errors, rel
+        else:
+            assert r.errors == [], (rel, r.errors[:3])
+
+
+def test_every_reference_file_has_no_error():
+    files = sorted(SHARED.glob("reference/**/*.trf"))
+    if not files:
+        pytest.skip("../shared/reference not available")
+    for f in files:
+        r = parse_trf(f.read_text(), str(f))
+        assert r.errors == [], (f, r.errors[:3])
