@@ -430,15 +430,19 @@ def _load_trf(s: State, p: dict) -> None:
     new.system, new.edition = system_from_code(t.system) or ("dutch", "2026")
     for rnd in range(1, t.rounds_recorded() + 1):
         new.boards[rnd] = boards_of(t, rnd)
-    for line in t.extra.get("###", []):
-        text = line[3:].strip()
+    kept = []
+    for line in list(t.comments) + t.extra.pop("###", []):
+        text = line.lstrip("#").strip()
         if text.startswith("round ") and ": pairing edited by the arbiter: " in text:
             head, why = text.split(": pairing edited by the arbiter: ", 1)
             try:
                 new.manual.setdefault(int(head.split()[1]), []).append(why)
+                continue
             except (ValueError, IndexError):
                 pass
-    t.extra.pop("###", None)
+        kept.append(line)
+    # our own notes are rebuilt from ``manual`` on export; other comments stay
+    t.comments = [ln for ln in kept if ln in t.comments]
     new.seeded = True
     s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
     s.manual, s.seeded = new.manual, new.seeded
