@@ -15,11 +15,15 @@ disagreement is an error.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
+
+if TYPE_CHECKING:
+    from swisschess.formats.trf import Locations
 
 #: Result pairs that may stand against each other in one game (TRF16 result
 #: table): over the board, less than one move, forfeits, double forfeit, and a
@@ -36,10 +40,17 @@ def _fmt(x: Fraction) -> str:
     return f"{float(x):.1f}" if (x * 10).denominator == 1 else str(float(x))
 
 
-def check_tournament(t: Tournament, loc, filename: str, *, strict_points: bool = False
-                     ) -> list[Diagnostic]:
-    """Check ``t`` as read from ``filename``; ``loc`` is the reader's Locations."""
+def check_tournament(t: Tournament, loc: Locations | None = None, filename: str = "<model>",
+                     *, strict_points: bool = False) -> list[Diagnostic]:
+    """Check ``t`` as read from ``filename``; ``loc`` is the reader's Locations.
+
+    Also usable on a tournament built in code (``loc=None``): the diagnostics
+    then carry line 0.
+    """
     from swisschess.formats.trf import Locations, point_adjustments
+
+    if loc is None:
+        loc = Locations()
 
     out: list[Diagnostic] = []
 
@@ -47,7 +58,7 @@ def check_tournament(t: Tournament, loc, filename: str, *, strict_points: bool =
         out.append(Diagnostic(filename, ln, col, msg, sev))
 
     team = is_team_event(t)
-    pline = loc.player_line
+    pline: dict[int, int] = defaultdict(int, loc.player_line)
     rc = Locations.round_column
     if not t.players:
         rep(1, 1, "no player records (001): not a tournament file")

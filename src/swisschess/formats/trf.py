@@ -23,7 +23,6 @@ Checks that need the whole file (mirror entries, stated points, ...) are in
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,7 +34,6 @@ from swisschess.model.tournament import (
     Colour,
     ForbiddenPairs,
     Player,
-    PointSystem,
     RoundEntry,
     Tournament,
 )
@@ -147,9 +145,11 @@ class Locations:
     player_line: dict[int, int] = field(default_factory=dict)
     #: record code -> line of its first occurrence
     record_line: dict[str, int] = field(default_factory=dict)
-    #: (id of the ByeRequest in t.bye_requests order) -> line
+    #: line of each ByeRequest, in ``t.bye_requests`` order
     bye_lines: list[int] = field(default_factory=list)
+    #: line of each ForbiddenPairs, in ``t.forbidden`` order
     forbidden_lines: list[int] = field(default_factory=list)
+    #: player id -> line of its XXA record
     xxa_lines: dict[int, int] = field(default_factory=dict)
 
     @staticmethod
@@ -173,10 +173,9 @@ def split_lines(text: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ parser
-Report = Callable[..., None]
-
-
 class _Reader:
+    """One pass over the lines; fills a Tournament, a Locations table and diagnostics."""
+
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.t = Tournament()
@@ -631,5 +630,3 @@ def write_trf(t: Tournament, variant: str = "2026", **kw) -> str:
 
     return _write(t, variant, **kw)
 
-
-__all__ += ["PointSystem"]
