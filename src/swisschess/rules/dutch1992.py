@@ -611,13 +611,13 @@ class Dutch1992:
         lowest: bool,
         extra: Sequence[int] = (),
         p_only: int | None = None,
-        x_extra: int | None = None,
+        x_fixed: int | None = None,
         level_only: int | None = None,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
         ``extra`` are players already known to move down (not paired here).
-        ``p_only``, ``x_extra``, ``level_only`` pin one relaxation level (used for
+        ``p_only``, ``x_fixed``, ``level_only`` pin one relaxation level (used for
         the remainder of a heterogeneous bracket, whose levels are driven by it).
         """
         ctx = self.ctx
@@ -643,7 +643,7 @@ class Dutch1992:
                     yield cand
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
-            xrange_: Iterable[int] = range(xs, p + 1) if x_extra is None else [min(p, xs + x_extra)]
+            xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
             for x in xrange_:  # C11
                 for li in levels:  # C9
                     level = FLOAT_LEVELS[li]
@@ -738,26 +738,29 @@ class Dutch1992:
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
         for pr in pr_values:  # C14 in the remainder
-            for k in range(0, pm + pr + 1):  # C11
-                xm = min(pm, xb + k)
+            # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
+            # and the remainder share it (B4 counts the bracket's pairs; the
+            # remainder's own A8 value is a lower bound for its part).
+            for big_x in range(xb, pm + pr + 1):
                 for li in range(len(FLOAT_LEVELS)):  # C9 / C10
                     level = FLOAT_LEVELS[li]
-                    seen_rem: set[frozenset[int]] = set()
+                    seen_rem: set[tuple[frozenset[int], int]] = set()
 
-                    def accept(pairs, rest, k=k, li=li, pr=pr, seen_rem=seen_rem):
+                    def accept(pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem):
                         rem = ctx.sort(list(rest) + list(join))
-                        key = frozenset(rem)
+                        left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                        key = (frozenset(rem), left_x)
                         if key in seen_rem:
                             return None
                         cands = self.homogeneous(
-                            rem, lower, lowest, extra=moved_on, p_only=pr, x_extra=k, level_only=li
+                            rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li
                         )
                         for c in cands:
                             return Candidate(list(pairs) + c.pairs, c.floaters)
                         seen_rem.add(key)
                         return None
 
-                    yield from self.transpositions(list(s1), residents, xm, level, accept)
+                    yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
