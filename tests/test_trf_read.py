@@ -165,9 +165,14 @@ def test_162_symbols():
 
 def test_team_records_kept():
     r = parse("013 Team A                          1    2", line001(1, ""), line001(2, ""),
-              "310   1 Team A                           TA      2000     0.0   0.0   1    1    2")
+              "310   1 Team A                           TA      2000     0.0   0.0   1    1    2",
+              "240 H   1    1", "260   1   2    1    2", "XXP 1 2")
     assert r.errors == []
-    assert r.tournament.extra["013"] and r.tournament.extra["310"]
+    t = r.tournament
+    assert t.extra["013"] and t.extra["310"]
+    # In team events 240 / 250 / 260 name teams: kept raw, not read as player requests.
+    assert t.bye_requests == [] and t.extra["240"] == ["240 H   1    1"]
+    assert t.forbidden == [ForbiddenPairs((1, 2))] and t.extra["260"]
 
 
 # ------------------------------------------------------------ round entries

@@ -183,6 +183,9 @@ class _Reader:
         self.loc = Locations()
         self.points_given = False  # XXS, 162 or BB* present: points strictly checked
         self._xxz: list[tuple[int, tuple[int, ...]]] = []
+        # Raw 240 / 250 / 260 lines: in team events they name teams, not players.
+        self._team_raw: list[tuple[str, str]] = []
+        self._from_260: list[bool] = []  # per t.forbidden item
         self._pab_set = False
         self._pab_follows_win = False
 
@@ -238,12 +241,10 @@ class _Reader:
             self.xxp(ln, value)
         elif code == "XXZ":
             self.xxz(ln, value)
-        elif code == "240":
-            self.r240(ln, line)
-        elif code == "250":
-            self.r250(ln, line)
-        elif code == "260":
-            self.r260(ln, line)
+        elif code in ("240", "250", "260"):
+            if code != "250" or not line[4:8].strip():
+                self._team_raw.append((code, line))
+            getattr(self, "r" + code)(ln, line)
         else:
             self.t.extra.setdefault(code, []).append(line.rstrip())
             if code not in KEEP_RAW and not _is_nrs(line):
@@ -381,6 +382,7 @@ class _Reader:
             self.warn(ln, 5, "XXP: fewer than two players, nothing is forbidden")
         self.t.forbidden.append(ForbiddenPairs(ids))
         self.loc.forbidden_lines.append(ln)
+        self._from_260.append(False)
 
     def xxz(self, ln: int, value: str) -> None:
         # JaVaFo XXZ id id ...: not to be paired in the round about to be paired.
@@ -448,6 +450,7 @@ class _Reader:
             return
         self.t.forbidden.append(ForbiddenPairs(ids, first, last))
         self.loc.forbidden_lines.append(ln)
+        self._from_260.append(True)
 
     # ............................................................... players
     def player(self, ln: int, line: str) -> None:
@@ -550,6 +553,15 @@ class _Reader:
     # ................................................................ finish
     def finish(self) -> None:
         t = self.t
+        if "310" in t.extra or "TEAM" in t.system.upper():
+            # Team event: 240 / 250 / 260 name teams.  Keep them raw, out of the
+            # player-level model (team pairing is not done here).
+            t.bye_requests, self.loc.bye_lines, t.accelerations = [], [], []
+            keep = [i for i, f in enumerate(self._from_260) if not f]
+            t.forbidden = [t.forbidden[i] for i in keep]
+            self.loc.forbidden_lines = [self.loc.forbidden_lines[i] for i in keep]
+            for code, line in self._team_raw:
+                t.extra.setdefault(code, []).append(line)
         # JaVaFo XXZ applies to the round about to be paired (first round without data).
         nxt = t.rounds_recorded() + 1
         for ln, ids in self._xxz:
