@@ -273,6 +273,10 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
             where = f" -> {o.kept}" if o.kept else ""
             lines.append(f"seed {o.seed} ({o.players} players, {o.rounds} rounds){where}")
             lines.extend("    " + s for s in notes)
+            lines.append(f"    reproduce: swisschess engine --{args.system} --edition {args.edition}"
+                         f" -g CONFIG -s {o.seed} -o seed-{o.seed}.trf   with CONFIG: "
+                         f"PlayersNumber={o.players} RoundsNumber={o.rounds}"
+                         + (f" + {args.config}" if args.config else ""))
     return lines
 
 
