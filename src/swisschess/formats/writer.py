@@ -37,6 +37,11 @@ TRF16_HEADERS = frozenset("012 022 032 042 052 062 072 082 092 102 112 122 132 0
 GENERATED = frozenset("012 022 032 042 052 102 112 122 142 152 162 192 202".split())
 
 
+def _clean(text: str) -> str:
+    """One line of text: line breaks (which would end the record) become spaces."""
+    return " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
+
+
 def fmt_points(x: Fraction) -> str:
     """``11.5``, ``2.0``, ``0.25``: one decimal at least, exact when finite."""
     sign = "-" if x < 0 else ""
@@ -72,9 +77,10 @@ def player_line(p: Player, points: Fraction | None, entries: list[RoundEntry] | 
         raise ValueError(f"rating {p.rating} of player {p.id} does not fit columns 49-52")
     pts = fmt_points(points) if points is not None else ""
     rank = f"{p.stated_rank:>4}" if p.stated_rank is not None else ""
-    head = (f"001 {p.id:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} {rating} "
-            f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} {pts[:4]:>4} "
-            f"{rank[:4]:>4}")
+    sex, title, name, fed, fid, birth = (_clean(x) for x in (
+        p.sex, p.title, p.name, p.federation, p.fide_id, p.birth))
+    head = (f"001 {p.id:>4} {sex[:1]:1}{title[:3]:>3} {name[:33]:<33} {rating} "
+            f"{fed[:3]:<3} {fid[:11]:>11} {birth[:10]:<10} {pts[:4]:>4} {rank[:4]:>4}")
     res = entries if entries is not None else p.results
     return (head + "".join("  " + _entry(e) for e in res)).rstrip()
 
@@ -144,7 +150,8 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
         return list(extra.get(code, []))
 
     if not v16:
-        out += t.comments
+        # TRF-2026: comment lines start with ###.
+        out += [c if c.startswith("#") else "### " + c for c in map(_clean, t.comments)]
 
     # Header records in code order: model fields and raw kept records.
     fields = {"012": t.name, "022": t.city, "032": t.federation, "042": t.start_date,
@@ -152,16 +159,16 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
     header: dict[str, list[str]] = {}
     for code, value in fields.items():
         if value:
-            header[code] = [f"{code} {value}"]
+            header[code] = [f"{code} {_clean(value)}"]
     if t.deputy_arbiters:
-        header["112"] = [f"112 {d}" for d in t.deputy_arbiters]
+        header["112"] = [f"112 {_clean(d)}" for d in t.deputy_arbiters]
     for code in ("062", "072", "082", "092", "132"):
         if code in extra:
             header[code] = raw(code)
     system_in_092 = [ln[4:].strip() for ln in extra.get("092", [])]
     if v16:
         if t.system and t.system not in system_in_092 and "092" not in header:
-            header["092"] = [f"092 {t.system}"]
+            header["092"] = [f"092 {_clean(t.system)}"]
     else:
         if t.rounds is not None:
             header["142"] = [f"142 {t.rounds}"]
@@ -174,9 +181,9 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
         # 192 only when 092 does not already carry the same value (the reader
         # takes the system from 192, else from the first 092).
         if t.system and (not system_in_092 or system_in_092[0] != t.system):
-            header["192"] = [f"192 {t.system}"]
+            header["192"] = [f"192 {_clean(t.system)}"]
         if t.tiebreaks:
-            header["202"] = ["202 " + ",".join(t.tiebreaks)]
+            header["202"] = ["202 " + _clean(",".join(t.tiebreaks))]
         for code in ("172", "182", "212", "222"):
             if code in extra:
                 header[code] = raw(code)
