@@ -20,7 +20,7 @@ from swisschess.checking import (
 )
 from swisschess.checking.generator import draw_result, expected_score
 from swisschess.cli import verify
-from swisschess.cli.generate import add_xxr, parse_seed, record_162
+from swisschess.cli.generate import add_xxr, parse_seed
 from swisschess.cli.main import main
 from swisschess.pairing import api
 
@@ -158,14 +158,6 @@ def test_seed_parsing():
     assert parse_seed(None) > 0
 
 
-def test_record_162_layout():
-    assert record_162(point_system({})) is None
-    ps = point_system({"PointsForWin": Fraction(3), "PointsForDraw": Fraction(1)})
-    line = record_162(ps)
-    assert line == "162  W 3.0    D 1.0"
-    assert line[5] == "W" and line[14] == "D"  # columns 6 and 15
-
-
 def test_add_xxr():
     assert add_xxr("012 x\r\n142 5\r\n001 ...\r\n", 5) == "012 x\r\n142 5\r\nXXR 5\r\n001 ...\r\n"
     assert add_xxr("XXR 3\n", 5) == "XXR 3\n"
@@ -182,7 +174,7 @@ def test_cli_generate_same_seed_same_file(tmp_path, capsys, naive):
     assert a.read_bytes() == b.read_bytes() != c.read_bytes()
     lines = a.read_bytes().decode().split("\r\n")
     assert "142 5" in lines and "XXR 5" in lines and "192 FIDE_DUTCH" in lines
-    assert "162  W 3.0    D 1.0" in lines
+    assert "162  W 3.0    D 1.0" in lines  # symbols at columns 6 and 15
     assert sum(ln.startswith("001") for ln in lines) == 15
     # the file is checked clean by our checker
     assert main(["engine", "--dutch", str(a), "-c"]) == 0

@@ -21,7 +21,6 @@ import argparse
 import hashlib
 import random
 import sys
-from fractions import Fraction
 
 from swisschess.checking.checker import RoundCheck, position_before, tournament_boards
 from swisschess.checking.generator import (
@@ -32,7 +31,7 @@ from swisschess.checking.generator import (
     representable_in_trf,
     resolve_config,
 )
-from swisschess.model.tournament import PointSystem, Tournament
+from swisschess.model.tournament import Tournament
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
 
@@ -58,47 +57,7 @@ def tournament_text(t: Tournament, seed: int, settings: dict[str, object] | None
     cfg_line = config_summary(resolve_config(settings, seed)[0]).replace("\n", " ")
     t.comments = [f"### swisschess random tournament, seed {seed}", f"### {cfg_line}"]
     text = write_trf(t, "2026", points="computed", newline="\r\n")
-    return add_xxr(spec_162(text, t.points), t.rounds or t.rounds_recorded())
-
-
-def record_162(ps: PointSystem) -> str | None:
-    """Record 162 at the table's columns, only the values that differ from the defaults.
-
-    Symbols at columns 6, 15, 24 ..., points right-aligned in the 4 columns
-    after each (TRF-2026 table).  Leaving out default values (allowed by the
-    spec) keeps the ``A`` symbol out of the usual files: bbpPairings reads
-    ``Z`` there and rejects ``A``.  None when every value is a default.
-    """
-    items = [("W", ps.win, Fraction(1)), ("D", ps.draw, Fraction(1, 2)),
-             ("L", ps.loss, Fraction(0)), ("A", ps.zero_bye, Fraction(0)),
-             ("P", ps.pab, ps.win)]
-    line, k = "162", 0
-    for sym, value, default in items:
-        if value == default:
-            continue
-        line = line.ljust(5 + 9 * k) + f"{sym}{_points(value):>4}"
-        k += 1
-    return line if k else None
-
-
-def _points(x: Fraction) -> str:
-    """``3.0``, ``0.5``, ``0.25``: one decimal unless more are needed."""
-    return f"{float(x):.1f}" if (x * 10).denominator == 1 else f"{float(x):g}"
-
-
-def spec_162(text: str, ps: PointSystem) -> str:
-    """Replace the writer's 162 record by :func:`record_162`'s layout."""
-    new = record_162(ps)
-    nl = "\r\n" if "\r\n" in text else "\n"
-    lines = text.split(nl)
-    for i, ln in enumerate(lines):
-        if ln.startswith("162"):
-            if new is None:
-                del lines[i]
-            else:
-                lines[i] = new
-            break
-    return nl.join(lines)
+    return add_xxr(text, t.rounds or t.rounds_recorded())
 
 
 def add_xxr(text: str, rounds: int) -> str:
