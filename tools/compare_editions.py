@@ -25,7 +25,13 @@ from swisschess.formats.trf import read_trf  # noqa: E402
 from swisschess.model.rounds import cut_before  # noqa: E402
 from swisschess.model.tournament import Colour  # noqa: E402
 from swisschess.pairing.api import Pairing  # noqa: E402
-from swisschess.rules.dutch1992 import Context, absolute_violations, pair_dutch_1992  # noqa: E402
+from swisschess.rules import dutch1992, lim  # noqa: E402
+from swisschess.rules.dutch1992 import (  # noqa: E402
+    Context,
+    Variant,
+    absolute_violations,
+    pair_dutch_1992,
+)
 from swisschess.rules.lim import pair_lim  # noqa: E402
 
 
@@ -66,12 +72,42 @@ def classify(c, ours: Pairing, ref_pairs: set, ref_bye) -> str:
     return "same floats and colour count, other order"
 
 
+#: One 1992 rule replaced by its 2017 counterpart (see ``Variant``), tried in this order.
+VARIANTS = [
+    ("float definition (1992 A4/A5: only the bye floats; 2017 A.4: every unplayed round)",
+     Variant(floats_2017=True)),
+    ("B5/B6 waived for > 50 % in the last round (1992 note; 2017 keeps C.12-C.15)",
+     Variant(topscorer_float_waiver=False)),
+    ("float criteria priority (1992 C9/C10 drop order vs 2017 C.12-C.15)",
+     Variant(float_order_2017=True)),
+    ("A3: bracket with >= half movers treated as homogeneous",
+     Variant(a3_homogeneous=False)),
+]
+ALL_2017 = Variant(floats_2017=True, topscorer_float_waiver=False, float_order_2017=True, a3_homogeneous=False)
+
+
+def attribute(c, ref_pairs: set, ref_bye) -> str | None:
+    """The single 1992-vs-2017 rule whose 2017 version makes the round agree."""
+    def same(v):
+        p = pair_dutch_1992(c, variant=v)
+        return {frozenset(wb) for wb in p.boards} == ref_pairs and p.bye == ref_bye
+
+    for label, v in VARIANTS:
+        if same(v):
+            return label
+    if same(ALL_2017):
+        return "several of the rules above together"
+    return None
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("dir", nargs="?", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "dutch-2017"))
     ap.add_argument("--system", default="both", choices=("dutch1992", "lim", "both"))
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--files", default="")
+    ap.add_argument("--attribute", action="store_true",
+                    help="trace 1992 differences to rules by re-pairing with 2017 variants")
     args = ap.parse_args(argv)
     files = sorted(Path(args.dir).glob("*.trf"), key=lambda p: (len(p.stem), p.stem))
     if args.files:
@@ -86,6 +122,7 @@ def main(argv=None) -> int:
         by_round = collections.Counter()
         worst = 0.0
         t0 = time.time()
+        fb0 = (dutch1992 if system == "dutch1992" else lim).FALLBACKS[0]
         for f in files:
             t = read_trf(str(f)).tournament
             R = t.rounds_recorded()
@@ -112,13 +149,15 @@ def main(argv=None) -> int:
                     else:
                         kinds["colours only"] += 1
                 else:
-                    kinds[classify(c, ours, ref_pairs, ref_bye)] += 1
+                    label = attribute(c, ref_pairs, ref_bye) if system == "dutch1992" and args.attribute else None
+                    kinds[label or classify(c, ours, ref_pairs, ref_bye)] += 1
                     by_round["first round" if r == 1 else ("last round" if r == R else "middle")] += 1
         n = stats["rounds"]
         print(f"{system}: files {len(files)} rounds {n}  same pairs {stats['same_pairs']} "
               f"({100 * stats['same_pairs'] / max(n, 1):.1f} %)  same pairs+colours {stats['same_colours']} "
               f"({100 * stats['same_colours'] / max(n, 1):.1f} %)  violations {stats['violations']}  "
-              f"seconds {time.time() - t0:.1f} (slowest round {worst:.2f})")
+              f"seconds {time.time() - t0:.1f} (slowest round {worst:.2f})  "
+              f"search fallbacks {(dutch1992 if system == 'dutch1992' else lim).FALLBACKS[0] - fb0}")
         for k, v in kinds.most_common():
             print(f"  {k}: {v}")
         for k, v in by_round.most_common():

@@ -223,6 +223,7 @@ class Context:
     """Facts of all players to pair in round ``rnd`` and the pair tests."""
 
     def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], edition: str = "1992"):
+        fe = "2017" if edition == "2017" else "1992"  # float definition (measurement variants only)
         self.t = t
         self.rnd = rnd
         self.last_round = t.rounds is not None and rnd >= t.rounds
@@ -250,8 +251,8 @@ class Context:
                 ),
                 bye_ok=pab_eligible(t, pid, rnd - 1, edition="1992"),
                 topscorer=self.last_round and 2 * points > (rnd - 1) * win,
-                float1=float_in_round(t, pid, rnd - 1, "1992") if rnd > 1 else Float.NONE,
-                float2=float_in_round(t, pid, rnd - 2, "1992") if rnd > 2 else Float.NONE,
+                float1=float_in_round(t, pid, rnd - 1, fe) if rnd > 1 else Float.NONE,
+                float2=float_in_round(t, pid, rnd - 2, fe) if rnd > 2 else Float.NONE,
             )
         for i, pid in enumerate(sorted(self.f, key=self.a2_key)):
             self.f[pid].rank = i
@@ -486,6 +487,30 @@ FLOAT_LEVELS: tuple[tuple[bool, bool, bool, bool], ...] = (
     (False, False, False, False),
 )
 
+#: 2017 priority of the float criteria (C.12 > C.13 > C.14 > C.15): for measurements only.
+FLOAT_LEVELS_2017: tuple[tuple[bool, bool, bool, bool], ...] = (
+    (True, True, True, True),
+    (True, True, False, True),
+    (False, True, False, True),
+    (False, True, False, False),
+    (False, False, False, False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Switches that replace one 1992 rule by its 2017 counterpart.
+
+    Not part of the 1992 rules: ``tools/compare_editions.py`` uses them to trace
+    each difference from the 2017 reference to the rule that causes it.
+    """
+
+    floats_2017: bool = False  # 2017 A.4: every unplayed round is a downfloat
+    topscorer_float_waiver: bool = True  # 1992 B5/B6 note: waived for > 50 % in the last round
+    float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
+    a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
+
+
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
 
@@ -494,11 +519,17 @@ class _Budget(Exception):
     pass
 
 
+#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
+FALLBACKS = [0]
+
+
 class Dutch1992:
     """Pair one round by the seeds' procedure.  Use :func:`pair_dutch_1992`."""
 
-    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET):
+    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET, variant: Variant | None = None):
         self.ctx = ctx
+        self.variant = variant or Variant()
+        self.levels = FLOAT_LEVELS_2017 if self.variant.float_order_2017 else FLOAT_LEVELS
         self.node_budget = node_budget
         self.nodes = 0
         self.fallbacks = 0
@@ -527,7 +558,7 @@ class Dutch1992:
     def float_ok(self, pid: int, direction: Float, level: tuple[bool, bool, bool, bool]) -> bool:
         """B5 / B6 for a player about to receive a float, at a relaxation level."""
         x = self.ctx.f[pid]
-        if x.topscorer:  # B5/B6 note: not for > 50 % in the last round
+        if x.topscorer and self.variant.topscorer_float_waiver:  # B5/B6 note: not for > 50 % in the last round
             return True
         b6, b5 = (level[0], level[1]) if direction is Float.DOWN else (level[2], level[3])
         if b5 and x.float1 is direction:
@@ -633,12 +664,17 @@ class Dutch1992:
         else:
             ps = range(min(p0, nu), -1, -1)  # C14
         mixed = len({ctx.f[q].score for q in players}) > 1
-        levels = range(len(FLOAT_LEVELS)) if mixed else range(3)
+        levels: Sequence[int] = range(len(self.levels))
+        if not mixed:  # no upfloaters: only the downfloater part of a level matters
+            parts: dict[tuple[bool, bool], int] = {}
+            for i, lv in enumerate(self.levels):
+                parts.setdefault(lv[:2], i)
+            levels = sorted(parts.values())
         if level_only is not None:
             levels = [min(level_only, levels[-1])]
         for p in ps:
             if p == 0:
-                cand = self._accept_rest([], list(extra) + players, lower, lowest, FLOAT_LEVELS[-1])
+                cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[-1])
                 if cand is not None:
                     yield cand
                 continue
@@ -646,7 +682,7 @@ class Dutch1992:
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
             for x in xrange_:  # C11
                 for li in levels:  # C9
-                    level = FLOAT_LEVELS[li]
+                    level = self.levels[li]
                     yield from self._exchanges_search(players, p, x, level, lower, lowest, extra)
 
     def _exchanges_search(self, players, p, x, level, lower, lowest, extra) -> Iterator[Candidate]:
@@ -742,8 +778,8 @@ class Dutch1992:
             # and the remainder share it (B4 counts the bracket's pairs; the
             # remainder's own A8 value is a lower bound for its part).
             for big_x in range(xb, pm + pr + 1):
-                for li in range(len(FLOAT_LEVELS)):  # C9 / C10
-                    level = FLOAT_LEVELS[li]
+                for li in range(len(self.levels)):  # C9 / C10
+                    level = self.levels[li]
                     seen_rem: set[tuple[frozenset[int], int]] = set()
 
                     def accept(pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem):
@@ -815,7 +851,7 @@ class Dutch1992:
         movers_set = set(movers)
         self.nodes = 0
         # A3: with at least half the players from above the bracket is homogeneous
-        if not movers or 2 * len(movers) >= len(movers) + len(residents):
+        if not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents)):
             gen = self.homogeneous(movers + residents, lower, lowest, extra=forced)
         else:
             gen = self.heterogeneous(movers, residents, lower, lowest, forced)
@@ -825,6 +861,7 @@ class Dutch1992:
         except _Budget:
             pass
         self.fallbacks += 1
+        FALLBACKS[0] += 1
         return self._fallback(bracket, lower, movers_set), None
 
     def _fallback(self, bracket: list[int], lower: frozenset[int], movers: set[int]) -> Candidate:
@@ -1000,15 +1037,15 @@ def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str =
     return out
 
 
-def pair_dutch_1992(t: Tournament, *, node_budget: int = NODE_BUDGET) -> Pairing:
+def pair_dutch_1992(t: Tournament, *, node_budget: int = NODE_BUDGET, variant: Variant | None = None) -> Pairing:
     """Pair the next round of ``t`` by the seeds' 1992/1998 Dutch text.
 
     Raises :class:`PairingError` when no pairing respects B1/B2 (and B1b).
     """
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
-    ctx = Context(t, rnd, ids)
-    engine = Dutch1992(ctx, node_budget)
+    ctx = Context(t, rnd, ids, "2017" if variant is not None and variant.floats_2017 else "1992")
+    engine = Dutch1992(ctx, node_budget, variant)
     pairs, bye = engine.run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd, ids))

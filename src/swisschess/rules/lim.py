@@ -100,6 +100,10 @@ class _Budget(Exception):
     pass
 
 
+#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
+FALLBACKS = [0]
+
+
 class Lim:
     """Pair one round by the Lim system.  Use :func:`pair_lim`."""
 
@@ -260,6 +264,7 @@ class Lim:
             pass
         # fallback: pairs inside the group from a global matching
         self.fallbacks += 1
+        FALLBACKS[0] += 1
         pairs, rest = self._matching_fallback(incoming + residents)
         self._commit(pairs)
         return pairs, rest
@@ -375,11 +380,18 @@ class Lim:
         default = None
         if self.maxi:
             default = self._first(players, direction, len(players), outside, None)
-        for level in range(0, len(players) // 2 + 1):
+        for level in range(self._conflict_bound(players), len(players) // 2 + 1):
             res = self._first(players, direction, level, outside, default)
             if res is not None:
                 yield acc + res
                 return
+
+    def _conflict_bound(self, players: Sequence[int]) -> int:
+        """Fewest colour conflicts possible when pairing ``players`` among themselves."""
+        w = sum(1 for q in players if self.due(q) is W)
+        b = sum(1 for q in players if self.due(q) is B)
+        free = len(players) - w - b
+        return max(0, (abs(w - b) - free + 1) // 2)
 
     def _first(self, players, direction, max_conflicts, outside, default) -> list[tuple[int, int]] | None:
         ctx = self.ctx
@@ -405,6 +417,8 @@ class Lim:
                 if c > max_conflicts:
                     continue
                 left = [q for q in rest if q not in (a, o)]
+                if c + self._conflict_bound(left) > max_conflicts:
+                    continue
                 if left and not all(self._compatible_in(q, left) for q in left):
                     continue
                 sub = rec(left, c)
@@ -440,6 +454,7 @@ class Lim:
             if not self._dissolve(results, median, more_down=len(down) > len(up), down=down, up=up):
                 break
         self.fallbacks += 1
+        FALLBACKS[0] += 1
         pairs, rest = self._matching_fallback(down + up + middle)
         if rest:
             raise PairingError("round could not be completed")
@@ -499,8 +514,19 @@ def pair_lim(t: Tournament, *, maxi: bool | None = False, node_budget: int = NOD
     # then the higher-placed player (more points if scores differ).  The seed
     # wins over other-systems.md 5.4 ("below the median the lower-ranked player
     # gets his due colour"), which the seed does not have.
-    boards = [allocate_colours(ctx, a, b) for a, b in pairs]
-    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd, ids))
+    boards = board_order(ctx, [allocate_colours(ctx, a, b) for a, b in pairs])
+    if all(not x.colours for x in ctx.f.values()):
+        # Seed 002 "Värvide määramine" 1: round 1 - the first pair's colour by lot,
+        # then the colours alternate down the boards (by board, not by pairing
+        # number: with absent players the two differ).
+        out = []
+        for i, (w, b) in enumerate(boards):
+            hi = w if ctx.f[w].rank < ctx.f[b].rank else b
+            lo = b if hi == w else w
+            c = ctx.initial if i % 2 == 0 else ctx.initial.opposite
+            out.append((hi, lo) if c is W else (lo, hi))
+        boards = out
+    return Pairing(rnd, boards, bye, unpaired_entries(t, rnd, ids))
 
 
 __all__ = ["Lim", "is_maxi", "lim_order", "pair_lim"]
