@@ -1,0 +1,316 @@
+"""The JSON API under ``/api``: the same operations as the pages.
+
+Reads of public data (tournaments, rounds, standings) are open; every write, the
+log and the preview need ``Authorization: Bearer TOKEN`` (or the login cookie).
+Errors are ``{"detail": message}`` with 400 (invalid), 404 (unknown), 409
+(does not fit the current state), 401 (not logged in), 422 (malformed request);
+nothing is changed then.  A 2xx answer to a write means it is committed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, Field
+
+from swisschess.store.service import BoardView, TournamentService
+from swisschess.web import views
+
+
+def service(request: Request) -> TournamentService:
+    return request.app.state.service
+
+
+def arbiter(request: Request) -> None:
+    if not request.app.state.auth.ok(request):
+        raise HTTPException(401, "arbiter token required (Authorization: Bearer TOKEN)",
+                            headers={"WWW-Authenticate": "Bearer"})
+
+
+router = APIRouter(prefix="/api", tags=["api"])
+Svc = Depends(service)
+Arb = [Depends(arbiter)]
+
+
+# ------------------------------------------------------------------ bodies
+class NewTournament(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+    rounds: int = Field(ge=1, le=99)
+    system: Literal["dutch", "lim"] = "dutch"
+    edition: Literal["2026", "2017", "1992"] = "2026"
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    chief_arbiter: str = ""
+    time_control: str = ""
+
+
+class Settings(BaseModel):
+    name: str | None = None
+    rounds: int | None = Field(default=None, ge=1, le=99)
+    city: str | None = None
+    federation: str | None = None
+    start_date: str | None = None
+    end_date: str | None = None
+    chief_arbiter: str | None = None
+    time_control: str | None = None
+
+
+class NewPlayer(BaseModel):
+    name: str = Field(min_length=1, max_length=33)
+    rating: int = Field(default=0, ge=0, le=3500)
+    title: str = ""
+    sex: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+
+
+class PlayerUpdate(BaseModel):
+    name: str | None = Field(default=None, min_length=1, max_length=33)
+    rating: int | None = Field(default=None, ge=0, le=3500)
+    title: str | None = None
+    sex: str | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    birth: str | None = None
+
+
+class ByeRequestIn(BaseModel):
+    player: int
+    round: int | None = None
+    code: Literal["H", "Z", "F"] = "H"
+
+
+class PairIn(BaseModel):
+    expected_version: int | None = Field(
+        default=None, description="version from the preview: refuse if anything changed since")
+
+
+class ManualPairing(BaseModel):
+    boards: list[tuple[int, int]]
+    bye: int | None = None
+    reason: str = Field(min_length=1, description="written to the TRF as a ### comment")
+
+
+class ResultIn(BaseModel):
+    board: int = Field(ge=1)
+    result: str = Field(description="1-0, 0-1, 1/2, +-, -+, --")
+    correction: bool = False
+
+
+class TrfIn(BaseModel):
+    text: str
+    name: str | None = None
+
+
+# ------------------------------------------------------------------ shapes
+def player_json(t, p) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "rating": p.rating, "title": p.title, "sex": p.sex,
+            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "withdrawn": p.withdrawn, "points": float(t.score(p.id))}
+
+
+def board_json(b: BoardView) -> dict[str, Any]:
+    return {"board": b.board, "white": b.white.id, "black": b.black.id,
+            "white_name": b.white.name, "black_name": b.black.name,
+            "white_points": float(b.white_score), "black_points": float(b.black_score),
+            "result": b.result}
+
+
+def summary(svc: TournamentService, tid: int) -> dict[str, Any]:
+    s = svc.state(tid)
+    t = s.t
+    return {"id": tid, "name": t.name, "rounds": t.rounds, "current_round": s.current_round,
+            "players": len(t.players), "version": s.seq, "system": s.system,
+            "edition": s.edition, "city": t.city, "start_date": t.start_date,
+            "end_date": t.end_date, "chief_arbiter": t.chief_arbiter,
+            "pending_boards": svc.pending(tid)}
+
+
+def round_json(svc: TournamentService, tid: int, rnd: int) -> dict[str, Any]:
+    return {"round": rnd, "boards": [board_json(b) for b in svc.boards(tid, rnd)],
+            "unpaired": [{"player": p.id, "name": p.name, "code": c}
+                         for p, c in svc.round_extras(tid, rnd)],
+            "manual": svc.state(tid).manual.get(rnd, [])}
+
+
+# ------------------------------------------------------------ tournaments
+@router.get("/tournaments", summary="List tournaments")
+def list_tournaments(svc: TournamentService = Svc) -> list[dict[str, Any]]:
+    return [summary(svc, it.id) for it in svc.list_tournaments()]
+
+
+@router.post("/tournaments", status_code=201, dependencies=Arb, summary="Create a tournament")
+def create_tournament(body: NewTournament, svc: TournamentService = Svc) -> dict[str, Any]:
+    d = body.model_dump()
+    tid = svc.create_tournament(d.pop("name"), d.pop("rounds"), **d)
+    return summary(svc, tid)
+
+
+@router.post("/tournaments/import-trf", status_code=201, dependencies=Arb,
+             summary="Create a tournament from a TRF file")
+def import_trf(body: TrfIn, svc: TournamentService = Svc) -> dict[str, Any]:
+    tid = svc.import_trf(body.text, "upload.trf", body.name)
+    return summary(svc, tid)
+
+
+@router.get("/tournaments/{tid}", summary="Tournament summary")
+def get_tournament(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    return summary(svc, tid)
+
+
+@router.patch("/tournaments/{tid}", dependencies=Arb, summary="Change header / rounds")
+def patch_tournament(tid: int, body: Settings, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.update_settings(tid, **body.model_dump(exclude_none=True))
+    return summary(svc, tid)
+
+
+@router.get("/tournaments/{tid}/export.trf", response_class=PlainTextResponse,
+            summary="The tournament as a TRF-2026 file")
+def export_trf(tid: int, variant: str = "2026", svc: TournamentService = Svc) -> str:
+    return svc.export_trf(tid, variant)
+
+
+@router.get("/tournaments/{tid}/log", dependencies=Arb, summary="The event log")
+def get_log(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
+    return [{"seq": e.seq, "kind": e.kind, "payload": e.payload, "actor": e.actor,
+             "at": e.created_at.isoformat()} for e in svc.log(tid)]
+
+
+# ---------------------------------------------------------------- players
+@router.get("/tournaments/{tid}/players", summary="Players")
+def get_players(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
+    t = svc.tournament(tid)
+    return [player_json(t, p) for p in t.sorted_players()]
+
+
+@router.post("/tournaments/{tid}/players", status_code=201, dependencies=Arb,
+             summary="Register a player")
+def add_player(tid: int, body: NewPlayer, svc: TournamentService = Svc) -> dict[str, Any]:
+    d = body.model_dump()
+    p = svc.add_player(tid, d.pop("name"), d.pop("rating"), **d)
+    return player_json(svc.tournament(tid), p)
+
+
+@router.post("/tournaments/{tid}/players/bulk", status_code=201, dependencies=Arb,
+             summary="Register several players (all or none)")
+def add_players(tid: int, body: list[NewPlayer], svc: TournamentService = Svc
+                ) -> list[dict[str, Any]]:
+    players = svc.add_players(tid, [b.model_dump() for b in body])
+    t = svc.tournament(tid)
+    return [player_json(t, p) for p in players]
+
+
+@router.patch("/tournaments/{tid}/players/{pid}", dependencies=Arb, summary="Correct a player")
+def update_player(tid: int, pid: int, body: PlayerUpdate, svc: TournamentService = Svc
+                  ) -> dict[str, Any]:
+    p = svc.update_player(tid, pid, **body.model_dump(exclude_none=True))
+    return player_json(svc.tournament(tid), p)
+
+
+@router.post("/tournaments/{tid}/players/{pid}/withdraw", dependencies=Arb,
+             summary="Withdraw a player")
+def withdraw(tid: int, pid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.withdraw(tid, pid)
+    return player_json(svc.tournament(tid), svc.tournament(tid).players[pid])
+
+
+@router.post("/tournaments/{tid}/players/{pid}/reinstate", dependencies=Arb,
+             summary="Undo a withdrawal")
+def reinstate(tid: int, pid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.reinstate(tid, pid)
+    return player_json(svc.tournament(tid), svc.tournament(tid).players[pid])
+
+
+@router.post("/tournaments/{tid}/byes", status_code=201, dependencies=Arb,
+             summary="Request a bye (H half point, Z zero, F full point)")
+def request_bye(tid: int, body: ByeRequestIn, svc: TournamentService = Svc) -> dict[str, Any]:
+    rnd = body.round or svc.state(tid).current_round + 1
+    svc.request_bye(tid, body.player, rnd, body.code)
+    return {"player": body.player, "round": rnd, "code": body.code}
+
+
+@router.delete("/tournaments/{tid}/byes/{rnd}/{pid}", dependencies=Arb,
+               summary="Cancel a bye request")
+def cancel_bye(tid: int, rnd: int, pid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.cancel_bye(tid, pid, rnd)
+    return {"player": pid, "round": rnd, "cancelled": True}
+
+
+# ----------------------------------------------------------------- rounds
+@router.get("/tournaments/{tid}/rounds/{rnd}", summary="Pairings and results of a round")
+def get_round(tid: int, rnd: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    return round_json(svc, tid, rnd)
+
+
+@router.get("/tournaments/{tid}/pairing-preview", dependencies=Arb,
+            summary="What the engine would pair next (nothing stored)")
+def preview(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    spec, state, version = svc.preview(tid)
+    return {"round": spec.round, "boards": [list(b) for b in spec.boards], "bye": spec.bye,
+            "unpaired": [list(u) for u in spec.unpaired], "version": version,
+            "renumbered": not svc.state(tid).seeded,
+            "explanation": [{k: (float(v) if k.endswith("score") else v) for k, v in row.items()}
+                            for row in svc.explain(state, spec)]}
+
+
+@router.post("/tournaments/{tid}/rounds", status_code=201, dependencies=Arb,
+             summary="Pair the next round with the engine")
+def pair_next(tid: int, body: Annotated[PairIn | None, Body()] = None,
+              svc: TournamentService = Svc) -> dict[str, Any]:
+    spec = svc.pair_next_round(tid, expected_version=body.expected_version if body else None)
+    return round_json(svc, tid, spec.round)
+
+
+@router.put("/tournaments/{tid}/rounds/{rnd}/pairing", dependencies=Arb,
+            summary="Pair the next round by hand, or change the last round's pairing")
+def manual_pairing(tid: int, rnd: int, body: ManualPairing, svc: TournamentService = Svc
+                   ) -> dict[str, Any]:
+    svc.set_pairing(tid, rnd, [tuple(b) for b in body.boards], body.bye, body.reason)
+    return round_json(svc, tid, rnd)
+
+
+@router.delete("/tournaments/{tid}/rounds/last", dependencies=Arb,
+               summary="Undo the last round (pairing and results)")
+def undo_round(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    rnd = svc.undo_last_round(tid)
+    return {"undone": rnd, **summary(svc, tid)}
+
+
+@router.post("/tournaments/{tid}/rounds/{rnd}/results", dependencies=Arb,
+             summary="Enter (or correct) the result of a board")
+def enter_result(tid: int, rnd: int, body: ResultIn, svc: TournamentService = Svc
+                 ) -> dict[str, Any]:
+    b = svc.enter_result(tid, rnd, body.board, body.result, body.correction)
+    return {**board_json(b), "version": svc.version(tid)}
+
+
+@router.delete("/tournaments/{tid}/rounds/{rnd}/results/{board}", dependencies=Arb,
+               summary="Clear the result of a board")
+def clear_result(tid: int, rnd: int, board: int, svc: TournamentService = Svc
+                 ) -> dict[str, Any]:
+    svc.clear_result(tid, rnd, board)
+    return board_json(svc.boards(tid, rnd)[board - 1])
+
+
+# -------------------------------------------------------------- standings
+@router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks")
+def standings(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
+    names, rows = svc.standings(tid)
+    return {"after_round": svc.state(tid).current_round, "tiebreaks": names,
+            "rows": [{"rank": r.rank, "player": r.player.id, "name": r.player.name,
+                      "points": float(r.points), "tiebreaks": [float(x) for x in r.tiebreaks]}
+                     for r in rows]}
+
+
+@router.get("/tournaments/{tid}/crosstable", summary="Crosstable")
+def crosstable(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
+    _names, rows = svc.standings(tid)
+    ranks = {r.player.id: r.rank for r in rows}
+    return [{"player": r["player"].id, "name": r["player"].name, "cells": r["cells"],
+             "points": float(r["points"]), "rank": r["rank"]}
+            for r in views.crosstable(svc.state(tid), ranks)]

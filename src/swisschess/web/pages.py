@@ -1,0 +1,336 @@
+"""Server-rendered pages: public (pairings, standings) and the arbiter's.
+
+Forms post to the arbiter routes and redirect back (post/redirect/get) with a
+message; a failed change comes back with the error shown and nothing changed.
+The result-entry form is also sent by ``static/app.js`` with ``fetch`` (header
+``X-Requested-With: fetch``) and then answered in JSON.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+
+from swisschess.store.events import StoreError
+from swisschess.store.service import TournamentService
+from swisschess.web import views
+from swisschess.web.app import COOKIE, NeedLogin, page, safe_path, wants_json
+
+router = APIRouter(include_in_schema=False)
+
+
+def _svc(request: Request) -> TournamentService:
+    return request.app.state.service
+
+
+def _arbiter(request: Request) -> TournamentService:
+    if not request.app.state.auth.ok(request):
+        raise NeedLogin()
+    return request.app.state.service
+
+
+def _go(url: str, msg: str | None = None) -> RedirectResponse:
+    if msg:
+        url += ("&" if "?" in url else "?") + urlencode({"msg": msg})
+    return RedirectResponse(url, status_code=303)
+
+
+def _base(svc: TournamentService, tid: int) -> dict:
+    s = svc.state(tid)
+    return {"tid": tid, "s": s, "t": s.t, "current": s.current_round,
+            "pending": svc.pending(tid)}
+
+
+# ===================================================================== public
+@router.get("/")
+def home(request: Request):
+    svc = _svc(request)
+    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
+    return page(request, "index.html", items=items)
+
+
+@router.get("/t/{tid}")
+def public_tournament(request: Request, tid: int):
+    svc = _svc(request)
+    rnd = svc.state(tid).current_round
+    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/standings")
+
+
+@router.get("/t/{tid}/pairings/{rnd}")
+def public_pairings(request: Request, tid: int, rnd: int):
+    svc = _svc(request)
+    return page(request, "pairings.html", public=True, rnd=rnd, boards=svc.boards(tid, rnd),
+                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+
+
+@router.get("/t/{tid}/standings")
+def public_standings(request: Request, tid: int):
+    svc = _svc(request)
+    names, rows = svc.standings(tid)
+    return page(request, "standings.html", public=True, names=names, rows=rows,
+                **_base(svc, tid))
+
+
+# ====================================================================== login
+@router.get("/login")
+def login_form(request: Request, next: str = "/arbiter"):
+    return page(request, "login.html", next=safe_path(next))
+
+
+@router.post("/login")
+def login(request: Request, token: str = Form(""), next: str = Form("/arbiter")):
+    auth = request.app.state.auth
+    if not auth.check_token(token):
+        return page(request, "login.html", status=401, next=safe_path(next),
+                    err="Wrong password: try again.")
+    resp = RedirectResponse(safe_path(next), status_code=303)
+    resp.set_cookie(COOKIE, auth.cookie_value, httponly=True, samesite="strict", path="/")
+    return resp
+
+
+@router.post("/logout")
+def logout(request: Request):
+    resp = RedirectResponse("/", status_code=303)
+    resp.delete_cookie(COOKIE, path="/")
+    return resp
+
+
+# ================================================================ arbiter home
+@router.get("/arbiter")
+def arbiter_home(request: Request):
+    svc = _arbiter(request)
+    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
+    return page(request, "arbiter_home.html", items=items)
+
+
+@router.post("/arbiter/new")
+def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...),
+                city: str = Form(""), start_date: str = Form(""), end_date: str = Form(""),
+                chief_arbiter: str = Form(""), time_control: str = Form(""),
+                edition: str = Form("2026")):
+    svc = _arbiter(request)
+    tid = svc.create_tournament(name, rounds, edition=edition, city=city, start_date=start_date,
+                                end_date=end_date, chief_arbiter=chief_arbiter,
+                                time_control=time_control)
+    return _go(f"/arbiter/t/{tid}/players", f"Tournament “{name}” created: register the players.")
+
+
+@router.post("/arbiter/import-trf")
+async def arbiter_import_trf(request: Request, file: UploadFile, name: str = Form("")):
+    svc = _arbiter(request)
+    text = _decode(await file.read())
+    tid = svc.import_trf(text, file.filename or "upload.trf", name or None)
+    return _go(f"/arbiter/t/{tid}", f"Tournament imported from {file.filename}.")
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+# ================================================================= overview
+@router.get("/arbiter/t/{tid}")
+def overview(request: Request, tid: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    byes = views.byes_by_round(ctx["t"]).get(ctx["current"] + 1, [])
+    return page(request, "overview.html", next_byes=byes, log=svc.log(tid)[-8:][::-1], **ctx)
+
+
+# ================================================================== players
+@router.get("/arbiter/t/{tid}/players")
+def players(request: Request, tid: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    return page(request, "players.html", byes=views.byes_by_round(ctx["t"]), **ctx)
+
+
+@router.post("/arbiter/t/{tid}/players")
+def add_player(request: Request, tid: int, name: str = Form(...), rating: str = Form(""),
+               title: str = Form(""), sex: str = Form(""), federation: str = Form(""),
+               fide_id: str = Form(""), birth: str = Form("")):
+    svc = _arbiter(request)
+    p = svc.add_player(tid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
+                       federation=federation.upper(), fide_id=fide_id, birth=birth)
+    return _go(f"/arbiter/t/{tid}/players", f"Player {p.id} {p.name} registered.")
+
+
+@router.post("/arbiter/t/{tid}/players/import")
+async def import_players(request: Request, tid: int, file: UploadFile,
+                         rating_type: str = Form("standard"), only: str = Form("")):
+    from swisschess.store.importers import detect_format, read_players
+
+    svc = _arbiter(request)
+    text = _decode(await file.read())
+    name = file.filename or "upload"
+    fmt = detect_format(name, text)
+    if fmt == "trf":
+        raise StoreError("this is a TRF file: import it as a new tournament on the start page")
+    rows = read_players(text, fmt, name, rating_type, only.split(",") if only.strip() else None)
+    added = svc.add_players(tid, rows)
+    return _go(f"/arbiter/t/{tid}/players", f"{len(added)} player(s) registered from {name}.")
+
+
+@router.post("/arbiter/t/{tid}/players/{pid}/withdraw")
+def withdraw(request: Request, tid: int, pid: int, undo: str = Form("")):
+    svc = _arbiter(request)
+    if undo:
+        svc.reinstate(tid, pid)
+        return _go(f"/arbiter/t/{tid}/players", f"Player {pid} reinstated.")
+    svc.withdraw(tid, pid)
+    return _go(f"/arbiter/t/{tid}/players", f"Player {pid} withdrawn.")
+
+
+@router.post("/arbiter/t/{tid}/byes")
+def bye(request: Request, tid: int, player: int = Form(...), round: int = Form(...),
+        code: str = Form("H"), cancel: str = Form("")):
+    svc = _arbiter(request)
+    if cancel:
+        svc.cancel_bye(tid, player, round)
+        return _go(f"/arbiter/t/{tid}/players", f"Bye of player {player} cancelled.")
+    svc.request_bye(tid, player, round, code)
+    label = views.BYE_LABELS.get(code, code)
+    return _go(f"/arbiter/t/{tid}/players", f"Player {player}: {label} in round {round}.")
+
+
+# =================================================================== rounds
+@router.get("/arbiter/t/{tid}/pair")
+def pair_preview(request: Request, tid: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    try:
+        spec, state, version = svc.preview(tid)
+    except StoreError as e:
+        return page(request, "preview.html", problem=str(e), **ctx)
+    rows = svc.explain(state, spec)
+    return page(request, "preview.html", spec=spec, rows=rows, version=version,
+                pt=state.t, renumbered=not ctx["s"].seeded, **ctx)
+
+
+@router.post("/arbiter/t/{tid}/pair")
+def pair(request: Request, tid: int, version: int = Form(...)):
+    svc = _arbiter(request)
+    spec = svc.pair_next_round(tid, expected_version=version)
+    return _go(f"/arbiter/t/{tid}/round/{spec.round}",
+               f"Round {spec.round} paired and published.")
+
+
+@router.get("/arbiter/t/{tid}/round/{rnd}")
+def round_page(request: Request, tid: int, rnd: int):
+    svc = _arbiter(request)
+    return page(request, "round.html", rnd=rnd, boards=svc.boards(tid, rnd),
+                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+
+
+@router.post("/arbiter/t/{tid}/round/{rnd}/result")
+def result(request: Request, tid: int, rnd: int, board: int = Form(...),
+           result: str = Form(""), more: str = Form(""), correction: str = Form("")):
+    svc = _arbiter(request)
+    result = result or more
+    try:
+        if result == "clear":
+            svc.clear_result(tid, rnd, board)
+            bv = svc.boards(tid, rnd)[board - 1]
+        else:
+            bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
+    except StoreError as e:
+        if wants_json(request):
+            return JSONResponse({"ok": False, "detail": str(e)}, status_code=e.status)
+        raise
+    if wants_json(request):
+        return JSONResponse({"ok": True, "board": board, "result": bv.result,
+                             "label": views.result_label(bv.result),
+                             "pending": len(svc.pending(tid))})
+    return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+@router.get("/arbiter/t/{tid}/round/{rnd}/edit")
+def edit_form(request: Request, tid: int, rnd: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    s = ctx["s"]
+    if rnd not in (s.current_round, s.current_round + 1) or rnd < 1:
+        raise StoreError(f"only round {s.current_round} (last paired) or round "
+                         f"{s.current_round + 1} (next) can be paired by hand")
+    lines = [f"{w}-{b}" for w, b in s.boards.get(rnd, [])]
+    bye = next((p.id for p, c in svc.round_extras(tid, rnd) if c == "U"), None) \
+        if rnd in s.boards else None
+    return page(request, "edit.html", rnd=rnd, lines="\n".join(lines), bye=bye or "", **ctx)
+
+
+@router.post("/arbiter/t/{tid}/round/{rnd}/edit")
+def edit(request: Request, tid: int, rnd: int, boards: str = Form(""), bye: str = Form(""),
+         reason: str = Form("")):
+    svc = _arbiter(request)
+    pairs = []
+    for n, line in enumerate(boards.replace(",", "\n").splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            w, b = line.replace(":", "-").replace(" ", "").split("-")
+            pairs.append((int(w), int(b)))
+        except ValueError:
+            raise StoreError(f"line {n} {line!r}: expected WHITE-BLACK pairing numbers, "
+                             "e.g. 3-17") from None
+    if bye.strip() and not bye.strip().isdigit():
+        raise StoreError(f"bye {bye!r}: expected a pairing number")
+    svc.set_pairing(tid, rnd, pairs, int(bye) if bye.strip() else None, reason)
+    return _go(f"/arbiter/t/{tid}/round/{rnd}", f"Round {rnd} pairing saved (manual edit).")
+
+
+@router.post("/arbiter/t/{tid}/undo")
+def undo(request: Request, tid: int):
+    svc = _arbiter(request)
+    rnd = svc.undo_last_round(tid)
+    return _go(f"/arbiter/t/{tid}", f"Round {rnd} removed (pairing and results).")
+
+
+# ================================================================ standings
+@router.get("/arbiter/t/{tid}/standings")
+def standings(request: Request, tid: int):
+    svc = _arbiter(request)
+    names, rows = svc.standings(tid)
+    return page(request, "standings.html", names=names, rows=rows, **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/crosstable")
+def crosstable(request: Request, tid: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    _names, rows = svc.standings(tid)
+    ranks = {r.player.id: r.rank for r in rows}
+    return page(request, "crosstable.html", rows=views.crosstable(ctx["s"], ranks), **ctx)
+
+
+@router.get("/arbiter/t/{tid}/print/pairings/{rnd}")
+def print_pairings(request: Request, tid: int, rnd: int):
+    svc = _arbiter(request)
+    return page(request, "print_pairings.html", rnd=rnd, boards=svc.boards(tid, rnd),
+                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/print/standings")
+def print_standings(request: Request, tid: int):
+    svc = _arbiter(request)
+    names, rows = svc.standings(tid)
+    return page(request, "print_standings.html", names=names, rows=rows, **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/log")
+def log(request: Request, tid: int):
+    svc = _arbiter(request)
+    return page(request, "log.html", log=svc.log(tid)[::-1], **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/export.trf")
+def export(request: Request, tid: int) -> Response:
+    svc = _arbiter(request)
+    text = svc.export_trf(tid)
+    name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
+    return PlainTextResponse(text, headers={
+        "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})

@@ -1,0 +1,81 @@
+// swisschess: small progressive enhancements; every page also works without JavaScript.
+(function () {
+  "use strict";
+
+  function flash(text, kind) {
+    var f = document.getElementById("flash");
+    if (!f) return;
+    f.hidden = false;
+    f.className = "flash " + (kind || "ok");
+    f.textContent = text;
+  }
+
+  // Confirmation before destructive forms (undo a round, withdraw a player).
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    var q = form.getAttribute("data-confirm");
+    if (q && !window.confirm(q)) ev.preventDefault();
+  }, true);
+
+  // Result entry: send the board's form with fetch and update the row in place.
+  function sendResult(form, value) {
+    var row = form.closest("tr");
+    var data = new FormData(form);
+    data.set("result", value);
+    row.classList.add("saving");
+    fetch(form.action, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", "Accept": "application/json" }
+    }).then(function (r) {
+      return r.json().then(function (j) { return { ok: r.ok, j: j }; });
+    }).then(function (res) {
+      row.classList.remove("saving");
+      if (!res.ok || !res.j.ok) {
+        flash((res.j && res.j.detail) || "The result was not saved.", "error");
+        return;
+      }
+      row.querySelector(".result").textContent = res.j.label || "";
+      row.classList.remove("pending", "fixing");
+      row.classList.toggle("done", !!res.j.result);
+      row.classList.toggle("pending", !res.j.result);
+      row.classList.add("saved");
+      form.querySelector(".correction").value = res.j.result ? "1" : "";
+      var sel = form.querySelector("select.more");
+      if (sel) sel.value = "";
+      var msg = "Board " + res.j.board + ": " + (res.j.label || "result cleared") + " saved.";
+      var count = document.getElementById("pending-count");
+      if (count) count.textContent = res.j.pending;
+      if (res.j.pending === 0) {
+        msg += " All results of the round are in.";
+        var status = document.getElementById("round-status");
+        if (status) status.setAttribute("data-pending", "0");
+        window.setTimeout(function () { window.location.reload(); }, 400);
+      }
+      flash(msg, "ok");
+    }).catch(function () {
+      row.classList.remove("saving");
+      flash("No answer from the server: the result may not be saved. Reload the page to check.", "error");
+    });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest("form.js-result button[name=result]");
+    if (btn) {
+      ev.preventDefault();
+      sendResult(btn.form, btn.value);
+      return;
+    }
+    var fix = ev.target.closest("form.js-result button.fix");
+    if (fix) {
+      fix.closest("tr").classList.add("fixing");
+    }
+  });
+
+  document.addEventListener("change", function (ev) {
+    var sel = ev.target.closest("form.js-result select.more");
+    if (sel && sel.value) {
+      if (sel.value === "clear" && !window.confirm("Clear this result?")) { sel.value = ""; return; }
+      sendResult(sel.form, sel.value);
+    }
+  });
+})();
