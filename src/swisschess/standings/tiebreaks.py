@@ -89,13 +89,18 @@ def rounds_elected(f: Field, spec: TiebreakSpec) -> Values:
 
 def standard_points(f: Field, spec: TiebreakSpec) -> Values:
     """C.07 (2026) Art. 7.7 STD: 1 per round scoring more than the scheduled
-    opponent (or more than a draw without one), 1/2 per round scoring the same
-    (or exactly a draw without one)."""
+    opponent (or more than a draw without playing), 1/2 per round scoring the
+    same (or exactly a draw without playing).
+
+    A game played over the board compares with the opponent's points; an
+    unplayed round (forfeits included) with a draw's points, so that a double
+    forfeit gives 0, as its points do in the 1 / 1/2 / 0 system STD restores.
+    """
     out: Values = {}
     for pid, recs in f.recs.items():
         total = Fraction(0)
         for r in recs:
-            if r.opponent is not None:
+            if r.played and r.opponent is not None:
                 theirs = f.recs[r.opponent][r.round - 1].points
             else:
                 theirs = f.draw

@@ -1,0 +1,141 @@
+"""``swisschess standings`` and ``swisschess crosstable``: rankings of a TRF file.
+
+    swisschess standings IN.trf [--tiebreaks LIST] [--edition 2026|2023|pre2023]
+                                [--format text|csv|json|html] [--round N]
+    swisschess crosstable IN.trf [--format text|html] [--round N] [--tiebreaks LIST]
+
+LIST is a comma-separated list of C.07 short names, e.g. ``DE,BH/C1,BH,SB``
+(see ``docs/standings.md``); the presets ``F10`` (seeds' final ranking) and
+``POLISH`` (Polish supplement) are accepted.  Without ``--tiebreaks`` the
+file's own list is used (TRF-2026 record 212, else 202), else
+``BH/C1,BH,SB,DE,WIN``.  Points always rank first.
+
+Exit codes: 0 ok, 3 invalid input (file with errors, unknown tie-break, round
+out of range or with missing results), 5 file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_OK, EXIT_INVALID, EXIT_FILE = 0, 3, 5
+
+
+class _Fail(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = sub.add_parser("standings", help="standings with C.07 tie-breaks",
+                       description=__doc__, formatter_class=fmt)
+    _common(p)
+    p.add_argument("--format", choices=("text", "csv", "json", "html"), default="text")
+    p.set_defaults(func=run_standings)
+
+    c = sub.add_parser("crosstable", help="crosstable in standings order",
+                       description=__doc__, formatter_class=fmt)
+    _common(c)
+    c.add_argument("--format", choices=("text", "html"), default="text")
+    c.set_defaults(func=run_crosstable)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="IN.trf", help="TRF file (TRF16, TRF(x), TRF-2026); '-' = stdin")
+    p.add_argument("--tiebreaks", "-t", metavar="LIST",
+                   help="comma-separated tie-breaks, e.g. DE,BH/C1,BH,SB (or F10, POLISH)")
+    p.add_argument("--edition", default="2026", choices=("2026", "2023", "2024", "pre2023"),
+                   help="C.07 edition for unplayed rounds (default 2026; 2024 = 2023)")
+    p.add_argument("--round", type=int, metavar="N",
+                   help="standings after round N (default: last complete round)")
+    p.add_argument("--unrated", type=int, metavar="RATING",
+                   help="rating given to unrated players for ARO/TPR/... (default: "
+                        "rating tie-breaks are not applied when unrated players are present)")
+
+
+def _load(path: str):
+    from swisschess.formats.trf import decode, parse_trf
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+    except OSError as e:
+        raise _Fail(EXIT_FILE, f"{path}: error: cannot read file: {e.strerror or e}") from None
+    try:
+        res = parse_trf(decode(data), path)
+    except Exception as e:  # a reader bug must not end in a traceback
+        raise _Fail(EXIT_INVALID, f"{path}: error: cannot read tournament "
+                                  f"({type(e).__name__}: {e})") from None
+    if res.errors:
+        more = f" (and {len(res.errors) - 1} more errors)" if len(res.errors) > 1 else ""
+        raise _Fail(EXIT_INVALID, f"{res.errors[0]}{more}")
+    t = res.tournament
+    if not t.players:
+        raise _Fail(EXIT_INVALID, f"{path}: error: no players (no 001 records)")
+    return t
+
+
+def _prepare(args: argparse.Namespace):
+    from swisschess.standings.field import complete_rounds
+    from swisschess.standings.ranking import file_tiebreaks
+    from swisschess.standings.spec import TiebreakError, parse_tiebreaks
+
+    t = _load(args.file)
+    if args.tiebreaks is not None:
+        try:
+            specs = parse_tiebreaks(args.tiebreaks)
+        except TiebreakError as e:
+            raise _Fail(EXIT_INVALID, f"{args.file}: error: --tiebreaks: {e}") from None
+    else:
+        try:
+            specs = parse_tiebreaks(file_tiebreaks(t)) if file_tiebreaks(t) else None
+        except TiebreakError as e:
+            raise _Fail(EXIT_INVALID, f"{args.file}: error: tie-breaks of record 212/202: "
+                                      f"{e}") from None
+    last = complete_rounds(t)
+    recorded = t.rounds_recorded()
+    upto = args.round
+    if upto is not None and not 0 <= upto <= recorded:
+        raise _Fail(EXIT_INVALID, f"{args.file}: error: --round {upto}: the file has rounds "
+                                  f"0 to {recorded}")
+    if upto is not None and upto > last:
+        raise _Fail(EXIT_INVALID, f"{args.file}: error: --round {upto}: round {last + 1} has "
+                                  "games without a result")
+    return t, specs, upto
+
+
+def _run(args: argparse.Namespace, what: str) -> int:
+    from swisschess.standings import render
+    from swisschess.standings.crosstable import crosstable
+    from swisschess.standings.ranking import standings
+
+    try:
+        t, specs, upto = _prepare(args)
+        if what == "standings":
+            st = standings(t, specs, args.edition, upto, unrated=args.unrated)
+            text = render.render_standings(st, args.format, t.name)
+        else:
+            ct = crosstable(t, specs, args.edition, upto, unrated=args.unrated)
+            text = render.render_crosstable(ct, args.format, t.name)
+    except _Fail as e:
+        print(str(e), file=sys.stderr)
+        return e.code
+    except ValueError as e:
+        print(f"{args.file}: error: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    return _run(args, "standings")
+
+
+def run_crosstable(args: argparse.Namespace) -> int:
+    return _run(args, "crosstable")
