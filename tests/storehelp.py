@@ -141,3 +141,39 @@ def fold_pairing(ids: list[int]) -> list[tuple[int, int]]:
         a, b = ids[i], ids[i + half]
         out.append((a, b) if i % 2 == 0 else (b, a))
     return out
+
+
+def start_server(db: str, port: int, token: str, timeout: float = 60) -> subprocess.Popen:
+    """Start ``swisschess serve`` on 127.0.0.1:``port``; return once it answers."""
+    import sys
+    import time
+
+    import httpx
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
+                             "--host", "127.0.0.1", "--port", str(port), "--token", token],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError("server exited: " + proc.stderr.read().decode(errors="replace"))
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tournaments", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.15)
+    proc.kill()
+    raise AssertionError(f"server did not start within {timeout} s")
+
+
+def kill_server(proc: subprocess.Popen) -> None:
+    """SIGKILL the server (no clean shutdown) and reap it."""
+    import signal
+
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    if proc.stderr:
+        proc.stderr.close()

@@ -9,16 +9,13 @@ either complete (both players' entries) or untouched.
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 
 import httpx
 import pytest
-from storehelp import free_port
+from storehelp import free_port, kill_server, start_server
 
 from swisschess.store.service import TournamentService
 
@@ -29,37 +26,11 @@ PLAYERS = 80
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def start(db: str, port: int) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError("server exited: " + proc.stderr.read().decode(errors="replace"))
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/tournaments", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.15)
-    proc.kill()
-    raise AssertionError("server did not start within 60 s")
-
-
-def kill(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
-    proc.stderr.close()
-
-
 def test_sigkill_during_result_entry(tmp_path):
     db = str(tmp_path / "crash.db")
     port = free_port()
     base = f"http://127.0.0.1:{port}/api"
-    proc = start(db, port)
+    proc = start_server(db, port, TOKEN)
     try:
         c = httpx.Client(base_url=base, headers=AUTH, timeout=10)
         tid = c.post("/tournaments", json={"name": "Crash Open", "rounds": 5}).json()["id"]
@@ -97,14 +68,14 @@ def test_sigkill_during_result_entry(tmp_path):
         deadline = time.monotonic() + 60
         while len(acked) < 6 and time.monotonic() < deadline and th.is_alive():
             time.sleep(0.005)
-        kill(proc)  # in the middle of the stream
+        kill_server(proc)  # in the middle of the stream
         stop.set()
         th.join(30)
         assert 6 <= len(acked) < half, "the kill should land mid-stream"
         c.close()
 
         # restart on the same database: every acknowledged result is there
-        proc = start(db, port)
+        proc = start_server(db, port, TOKEN)
         c = httpx.Client(base_url=base, headers=AUTH, timeout=10)
         rnd = c.get(f"/tournaments/{tid}/rounds/1").json()
         got = {b["board"]: b["result"] for b in rnd["boards"]}
@@ -120,7 +91,7 @@ def test_sigkill_during_result_entry(tmp_path):
         assert r.status_code == 200
         c.close()
     finally:
-        kill(proc)
+        kill_server(proc)
 
     # the log has no gap and rebuilds; every board is whole (both entries agree)
     svc = TournamentService(db)
