@@ -80,10 +80,13 @@ VARIANTS = [
      Variant(topscorer_float_waiver=False)),
     ("float criteria priority (1992 C9/C10 drop order vs 2017 C.12-C.15)",
      Variant(float_order_2017=True)),
+    ("B4 counts every preference alike (2017 C.11 also minimises denied strong preferences)",
+     Variant(strong_2017=True)),
     ("A3: bracket with >= half movers treated as homogeneous",
      Variant(a3_homogeneous=False)),
 ]
-ALL_2017 = Variant(floats_2017=True, topscorer_float_waiver=False, float_order_2017=True, a3_homogeneous=False)
+ALL_2017 = Variant(floats_2017=True, topscorer_float_waiver=False, float_order_2017=True,
+                   a3_homogeneous=False, strong_2017=True)
 
 
 def attribute(c, ref_pairs: set, ref_bye) -> str | None:

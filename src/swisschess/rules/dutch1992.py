@@ -509,6 +509,7 @@ class Variant:
     topscorer_float_waiver: bool = True  # 1992 B5/B6 note: waived for > 50 % in the last round
     float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
     a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
+    strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
 
 
 #: Search nodes allowed per bracket before the matching fallback is used.
@@ -581,6 +582,7 @@ class Dutch1992:
         max_conflicts: int,
         level,
         accept,
+        max_strong: int | None = None,
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
@@ -593,7 +595,7 @@ class Dutch1992:
         used = [False] * len(s2)
         chosen: list[int] = []
 
-        def rec(i: int, conflicts: int) -> Iterator[Candidate]:
+        def rec(i: int, conflicts: int, strong: int = 0) -> Iterator[Candidate]:
             self._tick()
             if i == p:
                 pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
@@ -609,20 +611,35 @@ class Dutch1992:
                 c = conflicts + (1 if ctx.conflict(a, b) else 0)
                 if c > max_conflicts or not self._pair_float_ok(a, b, level):
                     continue
+                sc = strong
+                if max_strong is not None:
+                    sc += self._strong_conflict(a, b)
+                    if sc > max_strong:
+                        continue
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
-                    yield from rec(i + 1, c)
+                    yield from rec(i + 1, c, sc)
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
                         bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
                     ):
-                        yield from rec(i + 1, c)
+                        yield from rec(i + 1, c, sc)
                 chosen.pop()
                 used[j] = False
 
         yield from rec(0, 0)
+
+    def _strong_conflict(self, a: int, b: int) -> int:
+        """2017 C.11 (variant only): both want the same colour strongly or absolutely."""
+        fa, fb = self.ctx.f[a], self.ctx.f[b]
+        return int(
+            self.ctx.conflict(a, b) and fa.pref_strength >= Strength.STRONG and fb.pref_strength >= Strength.STRONG
+        )
+
+    def _strong_range(self, x: int) -> Sequence[int | None]:
+        return range(0, x + 1) if self.variant.strong_2017 else [None]
 
     def _conflict_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
         """Lower bound of B4 conflicts when pairing all of ``s1`` into ``s2``."""
@@ -644,6 +661,7 @@ class Dutch1992:
         p_only: int | None = None,
         x_fixed: int | None = None,
         level_only: int | None = None,
+        s_fixed: int | None = None,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
@@ -673,19 +691,22 @@ class Dutch1992:
         if level_only is not None:
             levels = [min(level_only, levels[-1])]
         for p in ps:
-            if p == 0:
-                cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[-1])
-                if cand is not None:
-                    yield cand
+            if p == 0:  # everybody moves down: only the float criteria of the level apply
+                for li in levels:
+                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li])
+                    if cand is not None:
+                        yield cand
+                        break
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
             for x in xrange_:  # C11
-                for li in levels:  # C9
-                    level = self.levels[li]
-                    yield from self._exchanges_search(players, p, x, level, lower, lowest, extra)
+                for sx in self._strong_range(x) if s_fixed is None else [s_fixed]:
+                    for li in levels:  # C9
+                        level = self.levels[li]
+                        yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
 
-    def _exchanges_search(self, players, p, x, level, lower, lowest, extra) -> Iterator[Candidate]:
+    def _exchanges_search(self, players, p, x, level, lower, lowest, extra, sx=None) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders."""
         pos = {q: i + 1 for i, q in enumerate(players)}  # bracket numbers 1..n
         s1n = [pos[q] for q in players[:p]]
@@ -704,7 +725,7 @@ class Dutch1992:
         for out1, in2 in exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
-            yield from self.transpositions(s1, s2, x, level, accept)
+            yield from self.transpositions(s1, s2, x, level, accept, sx)
 
     def _accept_rest(self, pairs, rest, lower, lowest, level) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
@@ -778,25 +799,28 @@ class Dutch1992:
             # and the remainder share it (B4 counts the bracket's pairs; the
             # remainder's own A8 value is a lower bound for its part).
             for big_x in range(xb, pm + pr + 1):
-                for li in range(len(self.levels)):  # C9 / C10
-                    level = self.levels[li]
-                    seen_rem: set[tuple[frozenset[int], int]] = set()
+                for sx in self._strong_range(big_x):  # None unless the 2017 C.11 variant
+                    for li in range(len(self.levels)):  # C9 / C10
+                        level = self.levels[li]
+                        seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                    def accept(pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem):
-                        rem = ctx.sort(list(rest) + list(join))
-                        left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                        key = (frozenset(rem), left_x)
-                        if key in seen_rem:
+                        def accept(pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx):
+                            rem = ctx.sort(list(rest) + list(join))
+                            left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                            left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                            key = (frozenset(rem), left_x, left_s)
+                            if key in seen_rem:
+                                return None
+                            cands = self.homogeneous(
+                                rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                s_fixed=left_s,
+                            )
+                            for c in cands:
+                                return Candidate(list(pairs) + c.pairs, c.floaters)
+                            seen_rem.add(key)
                             return None
-                        cands = self.homogeneous(
-                            rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li
-                        )
-                        for c in cands:
-                            return Candidate(list(pairs) + c.pairs, c.floaters)
-                        seen_rem.add(key)
-                        return None
 
-                    yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept)
+                        yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
