@@ -194,3 +194,33 @@ def test_engine_pairs_a_small_tournament(svc):
         for b in svc.boards(tid, rnd):
             svc.enter_result(tid, rnd, b.board, "1-0" if b.board % 2 else "1/2")
     assert svc.state(tid).current_round == 3
+
+
+def test_concurrent_writers_never_interleave(svc, store_url):
+    import threading
+
+    tid = svc.create_tournament("Busy", rounds=3)
+    other = TournamentService(store_url, actor="other")
+    errors: list[Exception] = []
+
+    def register(s: TournamentService, prefix: str) -> None:
+        try:
+            for i in range(15):
+                s.add_player(tid, name=f"{prefix} {i}")
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=register, args=(s, p))
+               for s, p in ((svc, "A"), (other, "B"), (svc, "C"))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors
+    fresh = TournamentService(store_url)
+    t = fresh.tournament(tid)
+    assert sorted(t.players) == list(range(1, 46))
+    assert len({p.name for p in t.players.values()}) == 45
+    assert [e.seq for e in fresh.log(tid)] == list(range(1, 47))
+    fresh.close()
+    other.close()

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from storehelp)
 """The web app (FastAPI TestClient): login, arbiter pages, public pages, JSON API."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import needs_engine
+from storehelp import needs_engine, pg_server, store_url  # noqa: F401
 
 from swisschess.store.service import TournamentService
 from swisschess.web.app import create_app
@@ -18,8 +19,9 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
 @pytest.fixture
-def svc(tmp_path):
-    s = TournamentService(str(tmp_path / "web.db"), actor="web")
+def svc(store_url):
+    """The app's service on SQLite, then on PostgreSQL."""
+    s = TournamentService(store_url, actor="web")
     yield s
     s.close()
 
