@@ -1,55 +1,116 @@
-"""Maximum-weight matching on a general graph with exact integer weights.
+"""Maximum-weight matching for the pairing core, with exact integer weights.
 
 The Dutch system's criteria are encoded as fields of one large integer weight
-per possible pair (see :mod:`swisschess.rules.dutch`), so the matcher must work
-with arbitrary-precision integers and return *a* maximum-weight matching.  The
-bracket procedure is written so that its decisions do not depend on which of
-several optimal matchings the solver returns.
+per possible pair (see :mod:`swisschess.rules.dutch`), so the matcher works
+with arbitrary-precision integers.  The bracket procedure is written so that
+its decisions do not depend on which of several optimal matchings is returned.
 
-:class:`MatchingGraph` keeps the current weights and is re-solved after small
-changes; vertices whose pair is final are removed from the graph so that later
-solves get smaller.
+Every pairing the Dutch system accepts is *complete* (all players paired but
+at most one, who gets the PAB), so the problem is a maximum-weight *perfect*
+matching: with an odd number of players a dummy vertex stands for the PAB and
+is joined to the players who may receive it ([C2]).  The solver
+(:mod:`swisschess.pairing.blossom`) keeps its optimal duals between solves, so
+the long series of small re-optimisations costs little.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 
 
 class MatchingGraph:
-    """A complete graph on ``n`` vertices with integer edge weights (0 = no edge)."""
+    """A complete graph on ``n`` players with integer edge weights (0 = no edge).
 
-    def __init__(self, n: int) -> None:
+    ``bye_eligible`` (odd ``n`` only) lists who may be left unpaired.  The graph
+    remembers its last optimum; changes that provably keep it optimal (see
+    :meth:`set_vertex`) do not trigger a new solve.
+    """
+
+    def __init__(self, n: int, bye_eligible: list[bool] | None = None) -> None:
         self.n = n
-        self.g = nx.Graph()
-        self.g.add_nodes_from(range(n))
+        self.dummy = n if n % 2 else None
+        self.pm = PerfectMatcher(n + (1 if self.dummy is not None else 0))
+        if self.dummy is not None:
+            for v in range(n):
+                if bye_eligible is None or bye_eligible[v]:
+                    self.pm.set_weight(self.dummy, v, 0)
+        self.w: list[dict[int, int]] = [{} for _ in range(n)]
         self._frozen: dict[int, int] = {}
+        self.mate: list[int] = list(range(n))
+        self.dirty = True
+        self.solves = 0
+
+    def get(self, a: int, b: int) -> int:
+        return self.w[a].get(b, 0)
 
     def set(self, a: int, b: int, w: int) -> None:
         if a == b or a in self._frozen or b in self._frozen:
             return
-        if w > 0:
-            self.g.add_edge(a, b, weight=w)
-        elif self.g.has_edge(a, b):
-            self.g.remove_edge(a, b)
+        if self.w[a].get(b, 0) == w:
+            return
+        self.dirty = True
+        self._store(a, b, w)
 
-    def get(self, a: int, b: int) -> int:
-        d = self.g.get_edge_data(a, b)
-        return d["weight"] if d else 0
+    def _store(self, a: int, b: int, w: int) -> None:
+        if w > 0:
+            self.w[a][b] = w
+            self.w[b][a] = w
+            self.pm.set_weight(a, b, w)
+        else:
+            self.w[a].pop(b, None)
+            self.w[b].pop(a, None)
+            self.pm.set_weight(a, b, None)
+
+    def set_vertex(self, v: int, weights: dict[int, int]) -> None:
+        """Set the weights of several edges of one vertex ``v``.
+
+        If the last optimum ``M`` is still current and the edge of ``v`` in
+        ``M`` gains strictly more than every other edge of ``v`` (and more than
+        leaving ``v`` unmatched), ``M`` stays optimal and ``v``'s mate is the
+        same in every optimum, so no new solve is needed.
+        """
+        if v in self._frozen:
+            return
+        changes = {u: w - self.get(v, u) for u, w in weights.items()
+                   if u != v and u not in self._frozen}
+        if not any(changes.values()):
+            return
+        if not self.dirty:
+            m = self.mate[v]
+            gain = changes.get(m, 0) if m != v else 0
+            if gain <= 0 or any(d >= gain for u, d in changes.items() if u != m):
+                self.dirty = True
+        for u, d in changes.items():
+            if d:
+                self._store(v, u, weights[u])
 
     def freeze_pair(self, a: int, b: int) -> None:
         """Fix ``a``-``b`` as a final pair: both leave the graph."""
-        self.g.remove_node(a)
-        self.g.remove_node(b)
+        self.pm.remove_vertex(a)
+        self.pm.remove_vertex(b)
+        for x in (a, b):
+            for u in list(self.w[x]):
+                self.w[u].pop(x, None)
+            self.w[x] = {}
         self._frozen[a] = b
         self._frozen[b] = a
 
     def solve(self) -> list[int]:
-        """Mate of every vertex (itself when unmatched)."""
+        """Mate of every vertex (itself when unmatched) in a maximum-weight
+        complete matching; raises :class:`NoPerfectMatching` if none exists."""
+        if not self.dirty:
+            return list(self.mate)
+        self.solves += 1
+        pmate = self.pm.solve()
         mate = list(range(self.n))
-        for a, b in self._frozen.items():
-            mate[a] = b
-        for a, b in nx.max_weight_matching(self.g, maxcardinality=False):
-            mate[a] = b
-            mate[b] = a
-        return mate
+        for v in range(self.n):
+            if v in self._frozen:
+                mate[v] = self._frozen[v]
+            elif pmate[v] >= 0 and pmate[v] != self.dummy:
+                mate[v] = pmate[v]
+        self.mate = mate
+        self.dirty = False
+        return list(mate)
+
+
+__all__ = ["MatchingGraph", "NoPerfectMatching"]

@@ -37,7 +37,7 @@ from swisschess.model.history import (
 )
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.api import Pairing, PairingError
-from swisschess.pairing.matching import MatchingGraph
+from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
@@ -261,6 +261,8 @@ class _Weights:
 
 def _complete(mate: list[int], players: list[Entrant]) -> bool:
     """All paired but at most one, who may receive the PAB ([C2], Art. 1.9)."""
+    if len(mate) != len(players):
+        return False
     single = False
     for v, m in enumerate(mate):
         if m == v:
@@ -270,227 +272,298 @@ def _complete(mate: list[int], players: list[Entrant]) -> bool:
     return True
 
 
-def _pair_brackets(players: list[Entrant], wt: _Weights) -> list[int]:
-    """Pair all players bracket by bracket; returns the final mate list."""
-    n = len(players)
-    g = MatchingGraph(n)
-    top = players[0].score
-    if n % 2:
-        for j in range(n):
-            for i in range(j):
-                g.set(i, j, wt.completion_weight(players[i], players[j], top))
-    else:
-        for j in range(n):
-            for i in range(j):
-                g.set(i, j, wt.weight(players[i], players[j], False, False))
-    mate = g.solve()
-    if not _complete(mate, players):
-        raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
-    if n % 2:
-        # [C5] the PAB goes to a player with this score
-        wt.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
-        if wt.bye_score >= top:
-            wt.single_downfloater_bye = all(
-                players[mate[v]].score >= top for v in range(n) if players[v].score >= top)
-        # [C9] rank the bye-score players by played games (most played first)
-        counts = sorted((p.played_games for p in players if p.score == wt.bye_score), reverse=True)
-        for r, c in enumerate(counts):
-            wt.unplayed_rank[c] = r
-        for j in range(n):
-            for i in range(j):
-                g.set(i, j, wt.weight(players[i], players[j], False, False))
-    matched = [False] * n
-    bracket: list[int] = []  # vertices: MDPs then residents, then next scoregroup
-    nxt = 0
-    while nxt < n and players[nxt].score >= top:
-        bracket.append(nxt)
-        nxt += 1
-    mdps = 0  # number of MDPs at the start of ``bracket``
-    first_resident = 0  # vertex of the first resident of the bracket
+class _Round:
+    """The bracket-by-bracket process of Art. 3 for one round.
 
-    while len(bracket) > 1 or nxt < n:
-        size = len(bracket)  # MDPs + residents
-        first_next = first_resident + (size - mdps)  # vertex of the next scoregroup
-        group_start = nxt
-        while nxt < n and players[nxt].score >= players[group_start].score:
+    Vertices are the players' positions in Art. 1.2 order.  ``bracket`` holds
+    the vertices of the bracket being paired (MDPs first, then residents),
+    followed by the next scoregroup (look-ahead, [C8]).
+    """
+
+    def __init__(self, players: list[Entrant], wt: _Weights) -> None:
+        self.players = players
+        self.wt = wt
+        self.n = len(players)
+        self.g = MatchingGraph(self.n, [p.bye_eligible for p in players])
+        self.matched = [False] * self.n
+        self.cur: list[int] = []
+
+    # ------------------------------------------------------------ the round
+    def run(self) -> list[int]:
+        players, wt, g, n = self.players, self.wt, self.g, self.n
+        top = players[0].score
+        if n % 2:
+            for j in range(n):
+                for i in range(j):
+                    g.set(i, j, wt.completion_weight(players[i], players[j], top))
+        else:
+            self._set_all_round_weights()
+        try:
+            mate = g.solve()
+        except NoPerfectMatching:
+            mate = []
+        if not _complete(mate, players):
+            raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
+        if n % 2:
+            # [C5] the PAB goes to a player with this score
+            wt.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+            if wt.bye_score >= top:
+                wt.single_downfloater_bye = all(
+                    players[mate[v]].score >= top for v in range(n) if players[v].score >= top)
+            # [C9] rank the bye-score players by played games (most played first)
+            counts = sorted((p.played_games for p in players if p.score == wt.bye_score),
+                            reverse=True)
+            for r, c in enumerate(counts):
+                wt.unplayed_rank[c] = r
+            self._set_all_round_weights()
+        self.cur = g.solve()
+
+        bracket: list[int] = []
+        nxt = 0
+        while nxt < n and players[nxt].score >= top:
             bracket.append(nxt)
             nxt += 1
-        # Base weights of the bracket and of the look-ahead into the next group.
-        base: dict[tuple[int, int], int] = {}
-        for lj in range(mdps, len(bracket)):
+        mdps = 0
+        first_resident = 0
+        while len(bracket) > 1 or nxt < n:
+            size = len(bracket)
+            first_next = first_resident + (size - mdps)
+            group_start = nxt
+            while nxt < n and players[nxt].score >= players[group_start].score:
+                bracket.append(nxt)
+                nxt += 1
+            b = _Bracket(self, bracket, mdps, size, first_resident, first_next)
+            b.pair()
+            # Next bracket: the unpaired players float down (Art. 1.4.1).
+            wt.single_downfloater_bye = bool(
+                n % 2 and group_start < n and wt.bye_score >= players[group_start].score)
+            new_bracket = []
+            mdps = 0
+            for li, v in enumerate(bracket):
+                if li < size and self.matched[v]:
+                    continue
+                new_bracket.append(v)
+                if li < size:
+                    mdps += 1
+                if (wt.single_downfloater_bye
+                        and players[self.cur[v]].score < players[group_start].score):
+                    wt.single_downfloater_bye = False
+            bracket = new_bracket
+            first_resident = first_next
+        return self.cur
+
+    def _set_all_round_weights(self) -> None:
+        players, wt, g = self.players, self.wt, self.g
+        for j in range(self.n):
+            for i in range(j):
+                g.set(i, j, wt.weight(players[i], players[j], False, False))
+
+    def solve(self) -> None:
+        self.cur = self.g.solve()
+
+
+class _Bracket:
+    """One bracket: MDPs (if any), residents, and the next scoregroup."""
+
+    def __init__(self, rnd: _Round, bracket: list[int], mdps: int, size: int,
+                 first_resident: int, first_next: int) -> None:
+        self.r = rnd
+        self.v = bracket  # list index -> vertex
+        self.mdps = mdps  # bracket[:mdps] are MDPs
+        self.size = size  # bracket[mdps:size] are residents, the rest the next group
+        self.first_resident = first_resident
+        self.first_next = first_next
+        self.base: dict[tuple[int, int], int] = {}
+        self.rem: list[int] = []
+        self.rem_pairs = 0
+
+    def pair(self) -> None:
+        self._set_base_weights()
+        self.r.solve()
+        self._choose_mdps()
+        self._pair_mdps()
+        self._remainder()
+
+    # Art. 2: weights of every pair within the bracket and the next group
+    def _set_base_weights(self) -> None:
+        r, v, size = self.r, self.v, self.size
+        for lj in range(self.mdps, len(v)):
             for li in range(lj):
-                a, b = bracket[li], bracket[lj]
-                w = wt.weight(players[a], players[b], lj < size, lj >= size)
-                base[li, lj] = w
-                g.set(a, b, w)
-        mate = g.solve()
+                w = r.wt.weight(r.players[v[li]], r.players[v[lj]], lj < size, lj >= size)
+                self.base[li, lj] = w
+                r.g.set(v[li], v[lj], w)
 
-        def resident_mate(v: int) -> bool:
-            return first_resident <= cur[v] < first_next
+    def _resident_mate(self, x: int) -> bool:
+        return self.first_resident <= self.r.cur[x] < self.first_next
 
-        cur = mate
-        # Art. 3.2 / 4.4: which MDPs are paired in this bracket (S1), taking the
-        # highest scores first and, among equal scores, the earliest set.
+    def _pairs_down(self, x: int) -> bool:
+        return x < self.r.cur[x] < self.first_next
+
+    def _to_residents(self, k: int, f) -> dict[int, int]:
+        """New weights of MDP ``k``'s edges to the residents: ``f(base)``."""
+        out = {}
+        for j in range(self.mdps, self.size):
+            w = self.base.get((k, j), 0)
+            if w:
+                out[self.v[j]] = f(w)
+        return out
+
+    def _choose_mdps(self) -> None:
+        """Art. 3.2 / 4.4: which MDPs are paired here (S1): the highest scores
+        first ([C7]); among equal scores the earliest valid set (4.4.2)."""
+        r, v, mdps = self.r, self.v, self.mdps
+        residents = self.size - mdps
         i = 0
         while i < mdps:
-            score = players[bracket[i]].score
+            score = r.players[v[i]].score
             j = i
-            while j < mdps and players[bracket[j]].score == score:
+            while j < mdps and r.players[v[j]].score == score:
                 j += 1
             left = j - i
-            can = sum(1 for k in range(i, j) if resident_mate(bracket[k]))
+            can = sum(1 for k in range(i, j) if self._resident_mate(v[k]))
             for k in range(i, j):
                 if can == 0:
                     break
-                v = bracket[k]
+                x = v[k]
                 if left <= can:
-                    matched[v] = True
+                    r.matched[x] = True
                     left -= 1
                     can -= 1
                     continue
                 left -= 1
-                if not resident_mate(v):
-                    for r in range(mdps, size):
-                        w = base.get((k, r), 0)
-                        if w:
-                            g.set(v, bracket[r], w | 1)
-                    cur = g.solve()
-                if resident_mate(v):
-                    matched[v] = True
+                if not self._resident_mate(x):
+                    r.g.set_vertex(x, self._to_residents(k, lambda w: w + 1))
+                    r.solve()
+                if self._resident_mate(x):
+                    r.matched[x] = True
                     can -= 1
-                    for r in range(mdps, size):
-                        w = base.get((k, r), 0)
-                        if w:
-                            g.set(v, bracket[r], (w | (size - mdps)) + 1)
+                    r.g.set_vertex(x, self._to_residents(k, lambda w: w + residents + 1))
             i = j
-        # Art. 4.2: opponents of the paired MDPs, highest possible first.
-        for k in range(mdps):
-            v = bracket[k]
-            if not matched[v]:
+
+    def _pair_mdps(self) -> None:
+        """Art. 4.2: each paired MDP takes the highest resident possible."""
+        r, v = self.r, self.v
+        for k in range(self.mdps):
+            x = v[k]
+            if not r.matched[x]:
                 continue
-            bonus = len(bracket)
-            for r in range(size - 1, mdps - 1, -1):
-                u = bracket[r]
-                if matched[u]:
+            bonus = len(v)
+            weights = {}
+            for j in range(self.size - 1, self.mdps - 1, -1):
+                u = v[j]
+                if r.matched[u]:
                     continue
-                w = base.get((k, r), 0)
+                w = self.base.get((k, j), 0)
                 if w:
-                    g.set(v, u, w + bonus)
+                    weights[u] = w + bonus
                     bonus += 1
-            cur = g.solve()
-            m = cur[v]
-            matched[m] = True
-            g.freeze_pair(v, m)
-        # The remainder (or the homogeneous bracket): residents not paired with MDPs.
-        rem = [r for r in range(mdps, size) if cur[bracket[r]] >= first_resident]
-        rem_pairs = sum(1 for r in rem if cur[bracket[r]] < bracket[r])
-        pos = {r: q for q, r in enumerate(rem)}
+            r.g.set_vertex(x, weights)
+            r.solve()
+            m = r.cur[x]
+            r.matched[m] = True
+            r.g.freeze_pair(x, m)
 
-        def order_weight(li: int, lj: int, q: int) -> int:
-            """Art. 4.3 exchanges: keep S1 in S1 (fewest exchanges), then the
-            smallest BSNs of the players who stay above."""
-            w = base.get((li, lj), 0)
-            if w:
-                w += (((q < rem_pairs) << (2 * wt.cb)) - q) << 1
-            return w
+    def _order_weight(self, li: int, lj: int, q: int) -> int:
+        """Art. 4.3 resident exchanges: keep S1 players in S1 (fewest
+        exchanges), then prefer the smallest BSNs above."""
+        w = self.base.get((li, lj), 0)
+        if w:
+            w += (((q < self.rem_pairs) << (2 * self.r.wt.cb)) - q) << 1
+        return w
 
-        def pairs_down(v: int) -> bool:
-            return v < cur[v] < first_next
-
+    def _remainder(self) -> None:
+        """Pair the remainder (or the homogeneous bracket): Art. 3.3, 4.2, 4.3."""
+        r, v = self.r, self.v
+        rem = [j for j in range(self.mdps, self.size) if r.cur[v[j]] >= self.first_resident]
+        self.rem = rem
+        self.rem_pairs = sum(1 for j in rem if r.cur[v[j]] < v[j])
+        rem_pairs = self.rem_pairs
         for q, li in enumerate(rem):
             for lj in rem[q + 1:]:
-                g.set(bracket[li], bracket[lj], order_weight(li, lj, q))
-        cur = g.solve()
-        exchanges = sum(1 for li in rem[:rem_pairs] if not pairs_down(bracket[li]))
-        # Art. 4.3 (d): which S1 players move to S2 — the lowest ones first.
+                r.g.set(v[li], v[lj], self._order_weight(li, lj, q))
+        r.solve()
+        exchanges = sum(1 for li in rem[:rem_pairs] if not self._pairs_down(v[li]))
+        # Art. 4.3: which S1 players go down to S2 — the lowest ones first.
         left = exchanges
         q = rem_pairs
         while q > 0 and left:
             q -= 1
             li = rem[q]
-            v = bracket[li]
-            if pairs_down(v):
+            x = v[li]
+            if self._pairs_down(x):
+                weights = {}
                 for lj in rem[q + 1:]:
-                    w = order_weight(li, lj, q)
+                    w = self._order_weight(li, lj, q)
                     if w:
-                        g.set(v, bracket[lj], w - 1)
-                cur = g.solve()
-            ex = not pairs_down(v)
+                        weights[v[lj]] = w - 1
+                r.g.set_vertex(x, weights)
+                r.solve()
+            ex = not self._pairs_down(x)
             left -= ex
+            weights = {}
             for lj in rem[q + 1:]:
                 if ex:
-                    base[li, lj] = 0
-                g.set(v, bracket[lj], order_weight(li, lj, q))
-        # Art. 4.3 (c): which S2 players move to S1 — the highest ones first.
+                    self.base[li, lj] = 0
+                weights[v[lj]] = self._order_weight(li, lj, q)
+            r.g.set_vertex(x, weights)
+        # Art. 4.3: which S2 players come up to S1 — the highest ones first.
         left = exchanges
         for q in range(rem_pairs, len(rem)):
             if left <= 1:
                 break
             li = rem[q]
-            v = bracket[li]
-            already = pairs_down(v)
+            x = v[li]
+            already = self._pairs_down(x)
             if not already:
+                weights = {}
                 for lj in rem[q + 1:]:
-                    w = order_weight(li, lj, q)
+                    w = self._order_weight(li, lj, q)
                     if w:
-                        g.set(v, bracket[lj], w + 1)
-                cur = g.solve()
-            if pairs_down(v):
+                        weights[v[lj]] = w + 1
+                r.g.set_vertex(x, weights)
+                r.solve()
+            if self._pairs_down(x):
                 left -= 1
+                weights = {}
                 for lk in rem[:q]:
-                    base[lk, li] = 0
-                    g.set(v, bracket[lk], 0)
-                for lk in range(size, len(bracket)):
-                    base[li, lk] = 0
-                    g.set(v, bracket[lk], 0)
+                    self.base[lk, li] = 0
+                    weights[v[lk]] = 0
+                for lk in range(self.size, len(v)):
+                    self.base[li, lk] = 0
+                    weights[v[lk]] = 0
+                r.g.set_vertex(x, weights)
             if not already:
-                for lj in rem[q + 1:]:
-                    g.set(v, bracket[lj], order_weight(li, lj, q))
-        # Fix S1 (players paired downwards) and S2, drop the ordering bonus.
+                r.g.set_vertex(x, {v[lj]: self._order_weight(li, lj, q) for lj in rem[q + 1:]})
+        # Fix who is in S1 (pairs downwards) and S2; drop the ordering bonus.
         for q, li in enumerate(rem):
-            v = bracket[li]
+            x = v[li]
+            down = self._pairs_down(x)
             for lj in rem[q + 1:]:
-                u = bracket[lj]
-                if not pairs_down(v) or pairs_down(u):
-                    base[li, lj] = 0
-                g.set(v, u, base.get((li, lj), 0))
-        # Art. 4.2 transpositions: each S1 player takes the highest S2 player
-        # that keeps the best pairing possible.
+                u = v[lj]
+                if not down or self._pairs_down(u):
+                    self.base[li, lj] = 0
+                r.g.set(x, u, self.base.get((li, lj), 0))
+        # Art. 4.2 transpositions: each S1 player, in order, takes the highest
+        # S2 player that keeps the best pairing possible.
         for li in rem:
-            v = bracket[li]
-            if not pairs_down(v):
+            x = v[li]
+            if not self._pairs_down(x):
                 continue
             bonus = 0
+            weights = {}
             for lj in reversed(rem):
-                u = bracket[lj]
-                if lj <= li or matched[u]:
+                u = v[lj]
+                if lj <= li or r.matched[u]:
                     continue
-                w = base.get((li, lj), 0)
+                w = self.base.get((li, lj), 0)
                 if w:
-                    g.set(v, u, w + bonus)
+                    weights[u] = w + bonus
                 bonus += 1
-            cur = g.solve()
-            m = cur[v]
-            matched[v] = matched[m] = True
-            g.freeze_pair(v, m)
-        # Next bracket: the unpaired players float down (Art. 1.4.1).
-        new_bracket = []
-        mdps = 0
-        if n % 2 and group_start < n:
-            wt.single_downfloater_bye = wt.bye_score >= players[group_start].score
-        else:
-            wt.single_downfloater_bye = False
-        for li, v in enumerate(bracket):
-            if li < size and matched[v]:
-                continue
-            new_bracket.append(v)
-            if li < size:
-                mdps += 1
-            if wt.single_downfloater_bye and players[cur[v]].score < players[group_start].score:
-                wt.single_downfloater_bye = False
-        bracket = new_bracket
-        first_resident = first_next
-    return cur
+            r.g.set_vertex(x, weights)
+            r.solve()
+            m = r.cur[x]
+            r.matched[x] = r.matched[m] = True
+            r.g.freeze_pair(x, m)
 
 
 def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
@@ -563,7 +636,7 @@ def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
     if len(players) == 1:
         mate = [0]
     else:
-        mate = _pair_brackets(players, wt)
+        mate = _Round(players, wt).run()
     initial = t.initial_colour or W
     boards = []
     for v, m in enumerate(mate):
