@@ -150,6 +150,7 @@ class Field:
     score: dict[int, Fraction] = field(default_factory=dict)
     adjusted: dict[int, Fraction] = field(default_factory=dict)
     fore: bool = False
+    _fore_view: Field | None = None
 
     @property
     def win(self) -> Fraction:
@@ -188,8 +189,10 @@ class Field:
         """The view of C.07 (2026) Art. 8.3 (Fore Buchholz) of the same rounds."""
         if self.fore:
             return self
-        return Field.build(self.t, self.upto, self.edition, final_round=self.final_round,
-                           fore=True)
+        if self._fore_view is None:
+            self._fore_view = Field.build(self.t, self.upto, self.edition,
+                                          final_round=self.final_round, fore=True)
+        return self._fore_view
 
     # ------------------------------------------------------------ Art. 16
     def category(self, pid: int, rnd: int) -> int:
