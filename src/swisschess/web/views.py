@@ -64,7 +64,64 @@ def byes_by_round(t: Tournament) -> dict[int, list[tuple[int, str]]]:
     return out
 
 
+def tb(x: Fraction | float | int | None) -> str:
+    """A tie-break value: 7, 6.5, 5.75."""
+    if x is None:
+        return ""
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
+    """One line for the change log, for people."""
+    def who(pid: Any) -> str:
+        try:
+            pid = int(pid)
+        except (TypeError, ValueError):
+            return str(pid)
+        if t is not None and pid in t.players:
+            return f"{pid} {t.players[pid].name}"
+        return str(pid)
+
+    if kind == "create":
+        return f"Tournament created: {p.get('name')}, {p.get('rounds')} rounds"
+    if kind == "register":
+        return f"Player registered: {p.get('name')} {p.get('rating') or ''}".rstrip()
+    if kind == "result":
+        word = result_label(p.get("result")) or p.get("result")
+        what = "Result corrected" if p.get("correction") else "Result"
+        return f"{what}, round {p.get('round')}: {who(p.get('white'))} – {who(p.get('black'))} {word}"
+    if kind == "clear_result":
+        return f"Result cleared, round {p.get('round')}: {who(p.get('white'))} – {who(p.get('black'))}"
+    if kind == "pair":
+        n = len(p.get("boards", []))
+        how = f"by hand ({p.get('reason')})" if p.get("manual") else "by the engine"
+        return f"Round {p.get('round')} paired {how}: {n} boards"
+    if kind == "edit_pairing":
+        return f"Round {p.get('round')} pairing edited by hand: {p.get('reason')}"
+    if kind == "undo_round":
+        return f"Round {p.get('round')} undone"
+    if kind == "bye":
+        return f"{BYE_LABELS.get(p.get('code'), 'bye')} requested for round {p.get('round')}: {who(p.get('id'))}"
+    if kind == "cancel_bye":
+        return f"Bye cancelled, round {p.get('round')}: {who(p.get('id'))}"
+    if kind == "withdraw":
+        return f"Player withdrawn: {who(p.get('id'))}"
+    if kind == "reinstate":
+        return f"Player reinstated: {who(p.get('id'))}"
+    if kind == "renumber":
+        return "Pairing numbers assigned by rating"
+    if kind == "load_trf":
+        return f"Imported from TRF file {p.get('filename', '')}"
+    if kind == "update_player":
+        return f"Player details corrected: {who(p.get('id'))}"
+    if kind == "settings":
+        return "Tournament settings changed: " + ", ".join(f"{k}={v}" for k, v in p.items())
+    return kind
+
+
 def install_filters(env) -> None:
     env.filters["pts"] = pts
+    env.filters["tb"] = tb
+    env.globals["describe"] = describe
     env.filters["result_label"] = result_label
     env.globals["BYE_LABELS"] = BYE_LABELS

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Screenshots of the main pages of the web app, with a demo tournament.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+
+Builds a demo tournament (24 players, 7 rounds, 3 played, round 4 half entered)
+in a temporary database, starts ``swisschess serve`` on a free loopback port and
+takes PNG screenshots with Playwright driving Debian's Chromium.  Needs the
+pairing engine, Playwright and Chromium (``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from swisschess.store.service import TournamentService
+
+TOKEN = "demo"
+NAMES = [
+    ("Lindqvist, Erik", 2412, "IM", "m", "SWE"), ("Moreau, Camille", 2365, "WGM", "w", "FRA"),
+    ("Bianchi, Marco", 2331, "FM", "m", "ITA"), ("Keller, Anna", 2298, "WIM", "w", "SUI"),
+    ("Novak, Tomas", 2270, "FM", "m", "CZE"), ("Duarte, Ines", 2241, "", "w", "POR"),
+    ("Hoffmann, Lukas", 2210, "CM", "m", "GER"), ("Jansen, Pieter", 2188, "", "m", "NED"),
+    ("Kowalska, Zofia", 2150, "WFM", "w", "POL"), ("Oliveira, Rafael", 2131, "", "m", "BRA"),
+    ("Brunner, Marc", 2104, "", "m", "SUI"), ("Schmid, Lea", 2076, "", "w", "SUI"),
+    ("Rossi, Luca", 2043, "", "m", "ITA"), ("Dubois, Claire", 2015, "", "w", "FRA"),
+    ("Meier, Jonas", 1987, "", "m", "SUI"), ("Horvat, Ana", 1960, "", "w", "CRO"),
+    ("Fischer, Paul", 1932, "", "m", "AUT"), ("Nielsen, Freja", 1901, "", "w", "DEN"),
+    ("Gerber, Samuel", 1876, "", "m", "SUI"), ("Varga, Eszter", 1844, "", "w", "HUN"),
+    ("Weber, Nico", 1812, "", "m", "GER"), ("Costa, Beatriz", 1780, "", "w", "ESP"),
+    ("Müller, Tim", 1745, "", "m", "SUI"), ("Ivanova, Daria", 1702, "", "w", "BUL"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def result_for(w: int, b: int, rnd: int) -> str:
+    k = (w * 31 + b * 17 + rnd * 7) % 10
+    if k < 4:
+        return "1-0" if w < b else "0-1"
+    if k < 7:
+        return "1/2"
+    return "0-1" if w < b else "1-0"
+
+
+def build_demo(db: str) -> int:
+    svc = TournamentService(db, actor="demo")
+    tid = svc.create_tournament("Lake Geneva Open 2026", 7, city="Lausanne",
+                                start_date="2026/06/12", end_date="2026/06/14",
+                                chief_arbiter="IA Sofia Berger", time_control="90'/40 + 30' + 30\"")
+    svc.add_players(tid, [{"name": n, "rating": r, "title": ti, "sex": s, "federation": f}
+                          for n, r, ti, s, f in NAMES])
+    svc.request_bye(tid, 6, 2, "H")
+    for rnd in (1, 2, 3, 4):
+        svc.pair_next_round(tid)
+        boards = svc.boards(tid, rnd)
+        for b in boards:
+            if rnd == 4 and b.board > len(boards) // 2:
+                break
+            svc.enter_result(tid, rnd, b.board, result_for(b.white.id, b.black.id, rnd))
+    svc.request_bye(tid, 11, 5, "H")
+    svc.close()
+    return tid
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "screenshots"))
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="swisschess-demo-")
+    db = os.path.join(tmp, "demo.db")
+    tid = build_demo(db)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
+                             "--port", str(port), "--token", TOKEN],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(base + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=[
+                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+            ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+            page = ctx.new_page()
+
+            def shot(name: str, url: str, full: bool = True, media: str = "screen") -> None:
+                page.emulate_media(media=media)
+                page.goto(base + url)
+                page.screenshot(path=str(out / f"{name}.png"), full_page=full)
+                print(out / f"{name}.png")
+
+            shot("login", "/login", full=False)
+            page.fill("input[name=token]", TOKEN)
+            page.click("button.primary")
+            page.wait_for_url(base + "/arbiter")
+            shot("arbiter-home", "/arbiter")
+            shot("overview", f"/arbiter/t/{tid}")
+            shot("players", f"/arbiter/t/{tid}/players")
+            shot("results-entry", f"/arbiter/t/{tid}/round/4")
+            shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
+            shot("standings", f"/arbiter/t/{tid}/standings")
+            shot("crosstable", f"/arbiter/t/{tid}/crosstable")
+            shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
+            shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
+            # finish round 4 and preview round 5
+            svc = TournamentService(db)
+            for b in svc.boards(tid, 4):
+                if b.result is None:
+                    svc.enter_result(tid, 4, b.board, result_for(b.white.id, b.black.id, 4))
+            svc.close()
+            shot("pairing-preview", f"/arbiter/t/{tid}/pair")
+            pub = browser.new_context(viewport={"width": 1100, "height": 860}).new_page()
+            pub.goto(f"{base}/t/{tid}/pairings/4")
+            pub.screenshot(path=str(out / "public-pairings.png"), full_page=True)
+            print(out / "public-pairings.png")
+            browser.close()
+    finally:
+        proc.kill()
+        proc.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
