@@ -1,0 +1,85 @@
+"""``swisschess pair``: pair the next round of a tournament file, for people.
+
+    swisschess pair IN.trf [-o OUT.trf] [--edition 2026|2017|1992] [--lim]
+
+Prints the board list (boards in the handling rules' order: higher score
+first) and, with ``-o``, writes the tournament with the new round added
+(results still open) as TRF-2026.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from swisschess.cli.engine import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, load, resolve_system
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("pair", help="pair the next round and print the board list",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", help="tournament file (TRF16, TRF(x) or TRF-2026)")
+    p.add_argument("-o", "--output", metavar="OUT.trf",
+                   help="write the tournament with the new round added")
+    p.add_argument("--edition", choices=("2026", "2017", "1992"), default=None,
+                   help="Dutch rule edition (default: the file's 192/092 record, else 2026)")
+    p.add_argument("--lim", dest="system", action="store_const", const="lim",
+                   help="pair by the Lim system instead of the Dutch system")
+    p.set_defaults(func=run, system=None)
+
+
+def board_list(t, pairing) -> list[str]:
+    """Printable board list: board, White (points), result column, Black (points)."""
+    def who(pid: int) -> str:
+        p = t.players[pid]
+        name = p.name or f"Player {pid}"
+        return f"{name} ({pid})"
+
+    def pts(pid: int) -> str:
+        s = t.score(pid)
+        return f"{float(s):g}"
+
+    rows = [f"Round {pairing.round}", ""]
+    width = max([len(who(x)) for b in pairing.boards for x in b] + [10])
+    rows.append(f"{'Bd':>3}  {'White':<{width}} {'Pts':>4}   {'Black':<{width}} {'Pts':>4}")
+    for k, (w, b) in enumerate(pairing.boards, 1):
+        rows.append(f"{k:>3}  {who(w):<{width}} {pts(w):>4}   {who(b):<{width}} {pts(b):>4}")
+    if pairing.bye is not None:
+        rows.append(f"{'':>3}  {who(pairing.bye):<{width}} {pts(pairing.bye):>4}   "
+                    f"pairing-allocated bye")
+    for pid, code in pairing.unpaired:
+        kind = {"H": "half-point bye", "F": "full-point bye"}.get(code, "not paired (absent)")
+        rows.append(f"{'':>3}  {who(pid):<{width}} {pts(pid):>4}   {kind}")
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    from swisschess.formats import write_trf
+    from swisschess.model.rounds import add_pairing
+    from swisschess.pairing.api import InputError, PairingError, pair_round
+
+    t, rc = load(args.input)
+    if t is None:
+        return rc
+    system, edition = resolve_system(args, t.system)
+    try:
+        pairing = pair_round(t, system, edition)
+    except PairingError as e:
+        print(f"swisschess: {args.input}: no valid pairing: {e}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except InputError as e:
+        print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+        return EXIT_INVALID
+    print("\n".join(board_list(t, pairing)))
+    if args.output:
+        add_pairing(t, pairing)
+        if t.rounds is None:
+            t.rounds = pairing.round
+        try:
+            with open(args.output, "w", encoding="utf-8", newline="") as f:
+                f.write(write_trf(t, "2026", points="computed"))
+        except OSError as e:
+            print(f"swisschess: {args.output}: cannot write: {e.strerror or e}", file=sys.stderr)
+            return EXIT_FILE
+        print(f"\nwrote {args.output}")
+    return 0
