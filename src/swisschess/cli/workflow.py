@@ -117,7 +117,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
                                      "status"), nargs="?", default="status")
-    p.add_argument("--round", type=int, help="round of the pairings (default: the last)")
+    p.add_argument("--round", type=int,
+                   help="round of the pairings (default: the last) or of the standings "
+                        "(default: the last complete round)")
 
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
@@ -158,6 +160,12 @@ def _pts(x: Fraction) -> str:
     if frac == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
     return f"{float(x):g}"
+
+
+def _tb(x) -> str:
+    if x is None:
+        return ""
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
 
 
 def _progress(msg: str) -> None:
@@ -358,12 +366,14 @@ def cmd_show(svc, args) -> int:
             print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
         return EXIT_OK
     if what == "standings":
-        names, rows = svc.standings(tid)
-        print(f"Standings after round {s.current_round}")
-        print(f"{'Rk':>3} {'No':>3} {'Name':<30} {'Pts':>4} " + " ".join(f"{n[:8]:>8}" for n in names))
-        for r in rows:
+        st = svc.standings(tid, args.round)
+        print(f"Standings after round {st.round}")
+        for note in st.notes:
+            print(f"({note})")
+        print(f"{'Rk':>3} {'No':>3} {'Name':<30} {'Pts':>4} " + " ".join(f"{n[:7]:>7}" for n in st.names))
+        for r in st.rows:
             print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
-                  + " ".join(f"{_pts(x):>8}" for x in r.tiebreaks))
+                  + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
         return EXIT_OK
     if what == "crosstable":
         n = s.current_round

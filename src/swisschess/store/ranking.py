@@ -1,9 +1,10 @@
 """Standings for the store's views.
 
-Uses :mod:`swisschess.standings` when it offers a ``standings(t, ...)`` function;
-until then a small built-in ranking: points, Buchholz Cut-1, Buchholz,
-Sonneborn-Berger, wins, then pairing number.  Unplayed rounds count for the
-opponent's Buchholz as the player's own points (simplified virtual opponent).
+Uses :mod:`swisschess.standings` (FIDE C.07 tie-breaks; the tournament's own
+list, else ``BH/C1, BH, SB, DE, WIN``) after the last complete round.  If that
+package cannot be imported, a small built-in ranking: points, Buchholz Cut-1,
+Buchholz, Sonneborn-Berger, wins (unplayed rounds count as the player's own
+points for Buchholz, a simplified virtual opponent).
 """
 
 from __future__ import annotations
@@ -14,11 +15,35 @@ from typing import TYPE_CHECKING
 from swisschess.model.tournament import Tournament, outcome
 
 if TYPE_CHECKING:
-    from swisschess.store.service import StandingRow
+    from swisschess.store.service import Ranking, StandingRow
+
+
+def complete_rounds(t: Tournament) -> int:
+    """Last round with every result known."""
+    n = t.rounds_recorded()
+    while n > 0 and any((e := p.entry(n)) is not None and e.code == "*"
+                        for p in t.players.values()):
+        n -= 1
+    return n
+
+
+def ranking(t: Tournament, upto: int | None = None) -> Ranking:
+    """The standings after round ``upto`` (default: the last complete round)."""
+    from swisschess.store.service import Ranking, StandingRow
+
+    rounds = complete_rounds(t) if upto is None else upto
+    try:
+        from swisschess.standings import standings as fide_standings
+    except ImportError:
+        names, rows = standings(t, rounds)
+        return Ranking(names, rows, rounds, ["built-in tie-breaks (swisschess.standings missing)"])
+    st = fide_standings(t, None, "2026", rounds)
+    rows = [StandingRow(r.rank, r.player, r.points, list(r.values)) for r in st.rows]
+    return Ranking(st.labels, rows, st.round, list(st.notes))
 
 
 def standings(t: Tournament, upto: int | None = None) -> tuple[list[str], list[StandingRow]]:
-    """(tie-break names, rows in rank order) after round ``upto``."""
+    """Built-in fallback: (tie-break names, rows in rank order) after round ``upto``."""
     from swisschess.store.service import FALLBACK_TIEBREAKS, StandingRow
 
     rounds = t.rounds_recorded() if upto is None else upto

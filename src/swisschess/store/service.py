@@ -45,7 +45,8 @@ from swisschess.store.events import (
 from swisschess.store.models import EventRow, TournamentRow, utcnow
 
 __all__ = [
-    "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "StandingRow", "State",
+    "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
+    "State",
     "StoreError", "TournamentInfo", "TournamentService",
 ]
 
@@ -84,7 +85,18 @@ class StandingRow:
     rank: int
     player: Player
     points: Fraction
-    tiebreaks: list[Fraction] = field(default_factory=list)
+    #: one value per tie-break of :attr:`Ranking.names` (None: not applicable)
+    tiebreaks: list[Fraction | int | None] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Ranking:
+    """Standings after round :attr:`round` (the last complete round by default)."""
+
+    names: list[str]
+    rows: list[StandingRow]
+    round: int
+    notes: list[str] = field(default_factory=list)
 
 
 #: Tie-breaks of the built-in fallback ranking (used until swisschess.standings lands).
@@ -312,20 +324,22 @@ class TournamentService:
         Before round 1, pairing numbers are assigned by rating (a ``renumber``
         event in the same transaction).  With ``expected_version`` (from a
         preview), fails with Conflict if anything changed meanwhile."""
-        with self._lock:
-            s = self.state(tid)
-            if expected_version is not None and s.seq != expected_version:
-                raise Conflict("the tournament changed since the preview: preview again")
-            work = s.copy()
-            events: list[tuple[str, dict]] = []
-            if not work.seeded and work.current_round == 0:
-                apply(work, "renumber", {})
-                events.append(("renumber", {}))
-            self._check_can_pair(work)
-            spec = self._run_engine(work, progress)
-            events.append(("pair", _spec_payload(spec)))
-            self._append(tid, events, expected=s.seq)
-            return spec
+        # Published states are never changed in place, so the engine runs on a copy
+        # without holding the lock (pages stay responsive); the append then refuses
+        # the pairing if anything was written meanwhile.
+        s = self.state(tid)
+        if expected_version is not None and s.seq != expected_version:
+            raise Conflict("the tournament changed since the preview: preview again")
+        work = s.copy()
+        events: list[tuple[str, dict]] = []
+        if not work.seeded and work.current_round == 0:
+            apply(work, "renumber", {})
+            events.append(("renumber", {}))
+        self._check_can_pair(work)
+        spec = self._run_engine(work, progress)
+        events.append(("pair", _spec_payload(spec)))
+        self._append(tid, events, expected=s.seq)
+        return spec
 
     def set_pairing(self, tid: int, rnd: int, boards: list[tuple[int, int]],
                     bye: int | None = None, reason: str = "") -> State:
@@ -377,11 +391,12 @@ class TournamentService:
         return rnd
 
     # ================================================================== results
-    def standings(self, tid: int, upto: int | None = None) -> tuple[list[str], list[StandingRow]]:
-        """Ranking after round ``upto`` (default: all rounds): (tie-break names, rows)."""
-        from swisschess.store.ranking import standings
+    def standings(self, tid: int, upto: int | None = None) -> Ranking:
+        """Standings with FIDE tie-breaks after round ``upto`` (default: the last round
+        whose results are all in); uses :mod:`swisschess.standings`."""
+        from swisschess.store.ranking import ranking
 
-        return standings(self.state(tid).t, upto)
+        return ranking(self.state(tid).t, upto)
 
     def explain(self, state: State, spec: PairingSpec) -> list[dict[str, Any]]:
         """Per board of a proposed pairing: scores, colour preferences, floats (for preview)."""

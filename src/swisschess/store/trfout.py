@@ -54,9 +54,9 @@ def _fmt_points(x: Fraction) -> str:
 
 
 def _ranks(t: Tournament) -> dict[int, int]:
-    from swisschess.store.ranking import standings
+    from swisschess.store.ranking import ranking
 
-    return {r.player.id: r.rank for r in standings(t)[1]}
+    return {r.player.id: r.rank for r in ranking(t).rows}
 
 
 def basic_trf(t: Tournament) -> str:

@@ -300,17 +300,17 @@ def clear_result(tid: int, rnd: int, board: int, svc: TournamentService = Svc
 # -------------------------------------------------------------- standings
 @router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks")
 def standings(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
-    names, rows = svc.standings(tid)
-    return {"after_round": svc.state(tid).current_round, "tiebreaks": names,
+    st = svc.standings(tid)
+    return {"after_round": st.round, "tiebreaks": st.names, "notes": st.notes,
             "rows": [{"rank": r.rank, "player": r.player.id, "name": r.player.name,
-                      "points": float(r.points), "tiebreaks": [float(x) for x in r.tiebreaks]}
-                     for r in rows]}
+                      "points": float(r.points),
+                      "tiebreaks": [None if x is None else float(x) for x in r.tiebreaks]}
+                     for r in st.rows]}
 
 
 @router.get("/tournaments/{tid}/crosstable", summary="Crosstable")
 def crosstable(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
-    _names, rows = svc.standings(tid)
-    ranks = {r.player.id: r.rank for r in rows}
+    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
     return [{"player": r["player"].id, "name": r["player"].name, "cells": r["cells"],
              "points": float(r["points"]), "rank": r["rank"]}
             for r in views.crosstable(svc.state(tid), ranks)]

@@ -68,9 +68,7 @@ def public_pairings(request: Request, tid: int, rnd: int):
 @router.get("/t/{tid}/standings")
 def public_standings(request: Request, tid: int):
     svc = _svc(request)
-    names, rows = svc.standings(tid)
-    return page(request, "standings.html", public=True, names=names, rows=rows,
-                **_base(svc, tid))
+    return page(request, "standings.html", public=True, st=svc.standings(tid), **_base(svc, tid))
 
 
 # ====================================================================== login
@@ -294,16 +292,14 @@ def undo(request: Request, tid: int):
 @router.get("/arbiter/t/{tid}/standings")
 def standings(request: Request, tid: int):
     svc = _arbiter(request)
-    names, rows = svc.standings(tid)
-    return page(request, "standings.html", names=names, rows=rows, **_base(svc, tid))
+    return page(request, "standings.html", st=svc.standings(tid), **_base(svc, tid))
 
 
 @router.get("/arbiter/t/{tid}/crosstable")
 def crosstable(request: Request, tid: int):
     svc = _arbiter(request)
     ctx = _base(svc, tid)
-    _names, rows = svc.standings(tid)
-    ranks = {r.player.id: r.rank for r in rows}
+    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
     return page(request, "crosstable.html", rows=views.crosstable(ctx["s"], ranks), **ctx)
 
 
@@ -317,8 +313,7 @@ def print_pairings(request: Request, tid: int, rnd: int):
 @router.get("/arbiter/t/{tid}/print/standings")
 def print_standings(request: Request, tid: int):
     svc = _arbiter(request)
-    names, rows = svc.standings(tid)
-    return page(request, "print_standings.html", names=names, rows=rows, **_base(svc, tid))
+    return page(request, "print_standings.html", st=svc.standings(tid), **_base(svc, tid))
 
 
 @router.get("/arbiter/t/{tid}/log")
