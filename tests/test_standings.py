@@ -135,6 +135,14 @@ def test_rating_tiebreaks_dropped_with_unrated() -> None:
     assert st.row(1).values[0] == round((2000 + 1900 + 1000) / 3)
 
 
+def test_round_robin_note_and_cli(capsys) -> None:
+    st = standings(load(str(DATA / "standings_rr.trf")), "SB,BH")
+    assert any("round robin" in n for n in st.notes)
+    assert [r.id for r in st.rows] == [1, 3, 5, 2, 4]
+    assert main(["standings", BYES, "--round-robin", "-t", "BH"]) == 0
+    assert "must not be used in round robins" in capsys.readouterr().out
+
+
 def test_format_helpers() -> None:
     assert fmt(F(17, 4), 2) == "4.25" and fmt(F(9), 1) == "9.0" and fmt(None, 1) == "-"
     assert fmt(2015, 0) == "2015" and fmt(F(-1, 2), 1) == "-0.5"

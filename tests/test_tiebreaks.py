@@ -296,3 +296,24 @@ def test_presets() -> None:
 def test_parse_errors(bad: str) -> None:
     with pytest.raises(TiebreakError):
         parse_tiebreak(bad)
+
+
+# --------------------------------------------------------------- round robin
+def test_round_robin_rules_15_2() -> None:
+    """C.07 (2026) Art. 15.2: a forfeit counts as a game (#1's forfeit win over #4),
+    except for rating tie-breaks (never) and, for type B, forfeit losses; rest
+    rounds of the odd round robin add nothing.  The file's 192 code says RR."""
+    t = read_trf(str(DATA / "standings_rr.trf")).tournament
+    f = Field.build(t)
+    assert f.round_robin
+    assert fr(values(f, "SB")) == {1: 5, 2: 3, 3: 4, 4: F(5, 2), 5: 4}
+    # KS: limit 50 % of the 4 games a player has = 2.0 -> opponents 1, 3, 5
+    assert fr(values(f, "KS")) == {1: 1, 2: F(3, 2), 3: 1, 4: F(1, 2), 5: 1}
+    assert values(f, "WON")[1] == 2  # the forfeit win counts (type B, 15.2)
+    assert values(f, "BPG")[4] == 1  # the forfeit loss with Black does not
+    assert values(f, "REP") == {1: 4, 2: 4, 3: 4, 4: 3, 5: 4}
+    assert values(f, "ARO")[1] == 2083  # 2150, 2100, 2000: the forfeit is no game here
+    # the same file read as a Swiss: the forfeit win is an unplayed round
+    sw = Field.build(t, round_robin=False)
+    assert values(sw, "WON")[1] == 1
+    assert F(values(sw, "SB")[1]) != 5

@@ -51,6 +51,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="C.07 edition for unplayed rounds (default 2026; 2024 = 2023)")
     p.add_argument("--round", type=int, metavar="N",
                    help="standings after round N (default: last complete round)")
+    p.add_argument("--round-robin", action="store_true", default=None,
+                   help="apply the round-robin rules of C.07 Art. 15.2 (default: when the "
+                        "file's pairing system, record 192/092, is a round robin)")
     p.add_argument("--unrated", type=int, metavar="RATING",
                    help="rating given to unrated players for ARO/TPR/... (default: "
                         "rating tie-breaks are not applied when unrated players are present)")
@@ -118,10 +121,12 @@ def _run(args: argparse.Namespace, what: str) -> int:
     try:
         t, specs, upto = _prepare(args)
         if what == "standings":
-            st = standings(t, specs, args.edition, upto, unrated=args.unrated)
+            st = standings(t, specs, args.edition, upto, unrated=args.unrated,
+                           round_robin=args.round_robin)
             text = render.render_standings(st, args.format, t.name)
         else:
-            ct = crosstable(t, specs, args.edition, upto, unrated=args.unrated)
+            ct = crosstable(t, specs, args.edition, upto, unrated=args.unrated,
+                            round_robin=args.round_robin)
             text = render.render_crosstable(ct, args.format, t.name)
     except _Fail as e:
         print(str(e), file=sys.stderr)

@@ -57,10 +57,11 @@ def cell(f: Field, pid: int, rnd: int, number: dict[int, int]) -> str:
     return "Z"
 
 
-def crosstable(t: Tournament, tiebreaks=None, edition: str = "2026",
-               upto: int | None = None, *, unrated: int | None = None) -> Crosstable:
+def crosstable(t: Tournament, tiebreaks: str | list | None = None, edition: str = "2026",
+               upto: int | None = None, *, unrated: int | None = None,
+               round_robin: bool | None = None) -> Crosstable:
     """The crosstable after round ``upto`` with the standings of :func:`standings`."""
-    st = standings(t, tiebreaks, edition, upto, unrated=unrated)
+    st = standings(t, tiebreaks, edition, upto, unrated=unrated, round_robin=round_robin)
     f = Field.build(t, st.round, edition)
     number = {r.id: i for i, r in enumerate(st.rows, 1)}
     lines = [CrossLine(i, r, [cell(f, r.id, k, number) for k in range(1, st.round + 1)])

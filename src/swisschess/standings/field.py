@@ -89,6 +89,14 @@ class Rec:
         return {"win": Fraction(1), "draw": Fraction(1, 2)}.get(self.outcome, Fraction(0))
 
 
+def is_round_robin(t: Tournament) -> bool:
+    """The pairing system of the file is a round robin (TRF-2026 record 192 code
+    ``BERGER_ROUNDROBIN``, ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN`` ..., or a
+    092 text naming a round robin / Berger table)."""
+    s = t.system.upper().replace(" ", "").replace("-", "")
+    return "ROUNDROBIN" in s or "BERGER" in s
+
+
 class PendingResult(ValueError):
     """A round asked for has games whose result is not known yet."""
 
@@ -150,6 +158,8 @@ class Field:
     score: dict[int, Fraction] = field(default_factory=dict)
     adjusted: dict[int, Fraction] = field(default_factory=dict)
     fore: bool = False
+    #: round robin (or other pre-determined pairings): C.07 (2026) Art. 15.2
+    round_robin: bool = False
     _fore_view: Field | None = None
 
     @property
@@ -166,13 +176,16 @@ class Field:
 
     @classmethod
     def build(cls, t: Tournament, upto: int | None = None, edition: str = "2026",
-              *, final_round: int | None = None, fore: bool = False) -> Field:
+              *, final_round: int | None = None, fore: bool = False,
+              round_robin: bool | None = None) -> Field:
         edition = normalise_edition(edition)
         if upto is None:
             upto = complete_rounds(t)
         if final_round is None:
             final_round = max(t.rounds or 0, t.rounds_recorded(), upto)
-        f = cls(t, upto, final_round, edition, fore=fore)
+        if round_robin is None:
+            round_robin = is_round_robin(t)
+        f = cls(t, upto, final_round, edition, fore=fore, round_robin=round_robin)
         for pid, p in t.players.items():
             recs = [_record(t, pid, r, p.entry(r)) for r in range(1, upto + 1)]
             if fore and upto == final_round and recs and recs[-1].opponent is not None:
@@ -191,7 +204,8 @@ class Field:
             return self
         if self._fore_view is None:
             self._fore_view = Field.build(self.t, self.upto, self.edition,
-                                          final_round=self.final_round, fore=True)
+                                          final_round=self.final_round, fore=True,
+                                          round_robin=self.round_robin)
         return self._fore_view
 
     # ------------------------------------------------------------ Art. 16
@@ -221,6 +235,8 @@ class Field:
         * pre2023: every unplayed round of an opponent counts as a draw.
         """
         recs = self.recs[pid]
+        if self.round_robin:
+            return self.score[pid]  # Art. 15.2: no unplayed-round adjustment
         if self.edition == "pre2023":
             return sum((r.points if r.played else self.draw for r in recs), Fraction(0))
         last_non_vur = max((r.round for r in recs if not r.vur), default=0)

@@ -89,9 +89,10 @@ def direct_encounter(f: Field, group: list[int], forfeits: bool = False) -> list
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    score, met = _mutual(f, group, forfeits)
+    score, met = _mutual(f, group, forfeits or f.round_robin)
     need = len(group) - 1
     if all(met[p] == need for p in group):
+        # 6.2 (a round robin always lands here once its games are played)
         values = sorted({score[p] for p in group}, reverse=True)
         if len(values) == 1:
             return [group]
@@ -173,18 +174,22 @@ def rank_players(f: Field, specs: list[TiebreakSpec], unrated: int | None = None
 
 def standings(t: Tournament, tiebreaks: str | list[str] | list[TiebreakSpec] | None = None,
               edition: str = "2026", upto: int | None = None, *,
-              unrated: int | None = None) -> Standings:
+              unrated: int | None = None, round_robin: bool | None = None) -> Standings:
     """Standings of ``t`` after round ``upto`` (default: the last complete round).
 
     ``tiebreaks`` is a list such as ``"DE,BH/C1,BH,SB"`` (or specs); points
     (PTS) always come first and are added when missing.  Without a list, the
     tournament's own (TRF-2026 record 212 / 202) is used, else ``BH/C1, BH, SB,
     DE, WIN``.  Ranks are shared when the list cannot separate players.
+    ``round_robin`` (default: from the file's pairing system, record 192/092)
+    applies C.07 Art. 15.2 instead of Art. 16.
     """
     edition = normalise_edition(edition)
     notes: list[str] = []
     specs = _specs(t, tiebreaks)
-    f = Field.build(t, upto, edition)
+    f = Field.build(t, upto, edition, round_robin=round_robin)
+    if f.round_robin and any(s.code in ("BH", "FB", "AOB") for s in specs):
+        notes.append("Buchholz tie-breaks must not be used in round robins (C.07 Art. 8)")
     if any(s.rating_based for s in specs) and not f.all_rated(unrated):
         notes.append("unrated players present: rating-based tie-breaks are not applied "
                      "(C.07 Art. 10)")

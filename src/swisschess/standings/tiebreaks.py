@@ -41,21 +41,27 @@ def wins(f: Field, spec: TiebreakSpec) -> Values:
             for pid, recs in f.recs.items()}
 
 
+def _game_b(f: Field, r: Rec) -> bool:
+    """A game for the type-B tie-breaks: played over the board; in a round robin
+    a forfeit win too (Art. 15.2: forfeit losses stay unplayed for type B)."""
+    return r.played or (f.round_robin and r.kind is Kind.FORFEIT_WIN)
+
+
 def won(f: Field, spec: TiebreakSpec) -> Values:
     """C.07 (2026) Art. 7.2 WON: games won over the board."""
-    return {pid: sum(1 for r in recs if r.played and r.outcome == "win")
+    return {pid: sum(1 for r in recs if _game_b(f, r) and r.outcome == "win")
             for pid, recs in f.recs.items()}
 
 
 def black_played(f: Field, spec: TiebreakSpec) -> Values:
     """C.07 (2026) Art. 7.3 BPG: games played over the board with Black."""
-    return {pid: sum(1 for r in recs if r.played and r.colour is Colour.BLACK)
+    return {pid: sum(1 for r in recs if _game_b(f, r) and r.colour is Colour.BLACK)
             for pid, recs in f.recs.items()}
 
 
 def black_won(f: Field, spec: TiebreakSpec) -> Values:
     """C.07 (2026) Art. 7.4 BWG: games won over the board with Black."""
-    return {pid: sum(1 for r in recs if r.played and r.colour is Colour.BLACK
+    return {pid: sum(1 for r in recs if _game_b(f, r) and r.colour is Colour.BLACK
                      and r.outcome == "win")
             for pid, recs in f.recs.items()}
 
@@ -135,10 +141,16 @@ def parts(f: Field, pid: int, spec: TiebreakSpec, sb: bool = False) -> list[Part
     opponents (Art. 16.3); an unplayed round counts a dummy / virtual
     opponent (Art. 16.4, see :meth:`Field.dummy_score`).  With ``/P`` a
     forfeit counts as a game against the scheduled opponent.
+
+    Round robin (Art. 15.2): forfeits are games against the scheduled
+    opponent and rounds without an opponent (rest rounds) add nothing.
     """
     out = []
+    forfeits = spec.forfeits_played or f.round_robin
     for r in f.recs[pid]:
-        if r.opponent is not None and (r.played or (spec.forfeits_played and r.kind in FORFEITS)):
+        if f.round_robin and r.opponent is None:
+            continue
+        if r.opponent is not None and (r.played or (forfeits and r.kind in FORFEITS)):
             score, vur = f.adjusted[r.opponent], False
         else:
             score, vur = f.dummy_score(pid, r), r.vur
@@ -218,7 +230,11 @@ def koya(f: Field, spec: TiebreakSpec) -> Values:
     KS is meant for round robins, where forfeits count as games (Art. 15.2):
     rounds against a scheduled opponent count, forfeits included.
     """
-    limit = spec.limit_percent / 100 * f.win * f.upto + spec.limit_offset
+    games = f.upto
+    if f.round_robin:  # the rest rounds of an odd round robin are not games
+        games = max((sum(1 for r in recs if r.opponent is not None)
+                     for recs in f.recs.values()), default=0)
+    limit = spec.limit_percent / 100 * f.win * games + spec.limit_offset
     return {pid: sum((r.points for r in recs
                       if r.opponent is not None and f.score[r.opponent] >= limit), Fraction(0))
             for pid, recs in f.recs.items()}
