@@ -114,6 +114,8 @@ def test_whole_tournament_byes_withdrawal_undo_export(svc):
     s2 = svc.state(tid2)
     assert s2.current_round == 3
     assert s2.manual[1] == ["test pairing"]
+    assert [p.id for p in s2.t.players.values() if p.withdrawn] == [7]
+    assert svc.export_trf(tid2) == trf
     assert svc.standings(tid2).rows[0].points == svc.standings(tid).rows[0].points
 
 

@@ -431,8 +431,20 @@ def _load_trf(s: State, p: dict) -> None:
     for rnd in range(1, t.rounds_recorded() + 1):
         new.boards[rnd] = boards_of(t, rnd)
     kept = []
+    nxt = t.rounds_recorded() + 1
     for line in list(t.comments) + t.extra.pop("###", []):
         text = line.lstrip("#").strip()
+        if text.startswith("withdrawn: "):
+            try:
+                pid = int(text.split()[1])
+            except (ValueError, IndexError):
+                pid = 0
+            if pid in t.players:
+                t.players[pid].withdrawn = True
+                # the 240 Z records written for the rounds to come stand for the withdrawal
+                t.bye_requests = [b for b in t.bye_requests
+                                  if not (b.round >= nxt and b.ids == (pid,) and b.code == "Z")]
+                continue
         if text.startswith("round ") and ": pairing edited by the arbiter: " in text:
             head, why = text.split(": pairing edited by the arbiter: ", 1)
             try:

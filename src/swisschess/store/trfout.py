@@ -11,7 +11,7 @@ import copy
 from collections.abc import Callable
 from fractions import Fraction
 
-from swisschess.model.tournament import Colour, Player, Tournament
+from swisschess.model.tournament import ByeRequest, Colour, Player, Tournament
 from swisschess.store.events import State
 
 
@@ -32,6 +32,17 @@ def export(s: State, variant: str = "2026") -> str:
     """The TRF text of ``s`` with its manual-edit notes."""
     t = copy.deepcopy(s.t)
     notes = s.notes()
+    # A withdrawal has no TRF record: the player is written as absent (240 Z) for the
+    # rounds still to play, and a ### comment lets our import restore the flag.
+    nxt = s.current_round + 1
+    for p in t.sorted_players():
+        if p.withdrawn:
+            notes.append(f"### withdrawn: {p.id} {p.name}")
+            last = t.rounds or nxt
+            have = {b.round for b in t.bye_requests if p.id in b.ids}
+            for r in range(nxt, last + 1):
+                if r not in have:
+                    t.bye_requests.append(ByeRequest("Z", r, (p.id,)))
     for p in t.players.values():
         p.stated_points = t.score(p.id)
     writer = _project_writer()
