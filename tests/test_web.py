@@ -85,6 +85,11 @@ def test_arbiter_pages_forms_and_errors(arbiter, svc):
     assert r.url.path == f"/arbiter/t/{tid}/players"
     assert "rating &#39;20x0&#39; is not a number" in r.text and 'class="flash error"' in r.text
     assert svc.count_events() == n
+    # correct a player's details
+    r = c.post(f"/arbiter/t/{tid}/players/1", data={"name": "Anders, Anna", "rating": "2111",
+                                                   "federation": "swe"})
+    assert "Player 1 Anders, Anna updated" in r.text and ">2111<" in r.text
+    assert c.get(f"/arbiter/t/{tid}/players/1").status_code == 200
     # bye and withdrawal
     r = c.post(f"/arbiter/t/{tid}/byes", data={"player": "2", "round": "2", "code": "H"})
     assert "half-point bye in round 2" in r.text

@@ -50,6 +50,8 @@ def test_manual_tournament_from_the_command_line(db, capsys, tmp_path):
     assert "round complete" in out
     assert run(db, "show", "pairings") == 0
     assert "bye (pairing-allocated)" in capsys.readouterr().out
+    assert run(db, "update-player", "Novak", "--rating", "1880", "--fed", "SVK") == 0
+    assert run(db, "update-player", "Novak") == 3
     assert run(db, "withdraw", "Novak") == 0
     assert run(db, "edit-pairing", "--round", "2", "1-2", "3-5", "--bye", "4",
                "--reason", "no engine here") == 0

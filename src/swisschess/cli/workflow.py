@@ -81,6 +81,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="comma-separated FIDE ids: register only these players of the list")
     p.add_argument("--name", help="name of the tournament created from a TRF file")
 
+    p = add("update-player", cmd_update_player, "correct a player's details")
+    p.add_argument("player", help="pairing number, FIDE id or name")
+    p.add_argument("--name")
+    p.add_argument("--rating", type=int)
+    p.add_argument("--title")
+    p.add_argument("--sex", choices=("", "m", "w"))
+    p.add_argument("--fed", dest="federation")
+    p.add_argument("--fide-id")
+    p.add_argument("--birth")
+
     p = add("withdraw", cmd_withdraw, "withdraw a player (not paired any more)")
     p.add_argument("player", help="pairing number, FIDE id or name")
     p.add_argument("--undo", action="store_true", help="reinstate a withdrawn player")
@@ -229,6 +239,19 @@ def cmd_import(svc, args) -> int:
     tid = _tid(svc, args)
     players = svc.add_players(tid, rows)
     print(f"{len(players)} player(s) registered (numbers {players[0].id}-{players[-1].id})")
+    return EXIT_OK
+
+
+def cmd_update_player(svc, args) -> int:
+    tid = _tid(svc, args)
+    p = svc.find_player(tid, args.player)
+    fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
+                                            "fide_id", "birth") if getattr(args, k) is not None}
+    if not fields:
+        _err("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id or --birth")
+        return EXIT_INVALID
+    p = svc.update_player(tid, p.id, **fields)
+    print(f"player {p.id} updated: {p.name} {p.title} {p.rating or ''} {p.federation}".rstrip())
     return EXIT_OK
 
 

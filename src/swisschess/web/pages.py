@@ -157,6 +157,24 @@ def add_player(request: Request, tid: int, name: str = Form(...), rating: str = 
     return _go(f"/arbiter/t/{tid}/players", f"Player {p.id} {p.name} registered.")
 
 
+@router.get("/arbiter/t/{tid}/players/{pid:int}")
+def player_page(request: Request, tid: int, pid: int):
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    p = ctx["s"].player(pid)
+    return page(request, "player.html", p=p, byes=views.byes_by_round(ctx["t"]), **ctx)
+
+
+@router.post("/arbiter/t/{tid}/players/{pid:int}")
+def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
+                  rating: str = Form(""), title: str = Form(""), sex: str = Form(""),
+                  federation: str = Form(""), fide_id: str = Form(""), birth: str = Form("")):
+    svc = _arbiter(request)
+    p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
+                          federation=federation.upper(), fide_id=fide_id, birth=birth)
+    return _go(f"/arbiter/t/{tid}/players", f"Player {p.id} {p.name} updated.")
+
+
 @router.post("/arbiter/t/{tid}/players/import")
 async def import_players(request: Request, tid: int, file: UploadFile,
                          rating_type: str = Form("standard"), only: str = Form("")):
