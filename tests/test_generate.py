@@ -267,3 +267,32 @@ def test_verify_bad_arguments(capsys):
     assert main(["verify", "--players", "10-5"]) == 3
     assert main(["verify", "--players", "x"]) == 3
     capsys.readouterr()
+
+
+@needs_writer
+def test_verify_with_reference_generator(tmp_path, capsys, naive):
+    """Tournaments made by an external generator (here: ours, in a subprocess stand-in)."""
+    from checkhelp import trf_text
+
+    from swisschess.checking import generate as gen_fn
+
+    made = tmp_path / "made.trf"
+    made.write_text(trf_text(gen_fn({"PlayersNumber": 9, "RoundsNumber": 3}, 1,
+                                    pairer=naive_pairer)))
+    fake = tmp_path / "fake_generator.py"
+    fake.write_text("import sys, shutil\n"
+                    "args = sys.argv[1:]\n"
+                    "cfg = open(args[args.index('-g') + 1]).read()\n"
+                    "assert 'PlayersNumber=' in cfg and 'RoundsNumber=3' in cfg\n"
+                    "if args[args.index('-s') + 1] == '8':\n"
+                    "    sys.exit(1)\n"
+                    f"shutil.copy({str(made)!r}, args[args.index('-o') + 1])\n")
+    rc = main(["verify", "-n", "2", "-j", "1", "--players", "9", "--rounds", "3",
+               "--seed", "7", "--quiet", "--reference-generator", f"{sys.executable} {fake}"])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "made by" in out and "no pairing while generating  1" in out
+    assert "our checker: tournaments with discrepancies 0" in out
+    assert verify.config_text({"PlayersNumber": 9, "ForfeitRate": 12.0,
+                               "PointsForWin": Fraction(3)}) == \
+        "PlayersNumber=9\nForfeitRate=12\nPointsForWin=3\n"

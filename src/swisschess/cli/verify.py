@@ -10,7 +10,9 @@ configuration (or from ``--config``).  Each tournament is generated with our
 engine, written as TRF-2026, read back and checked round by round by our
 checker; with ``--reference-checker CMD`` the file is also given to an external
 checker as ``CMD FILE -c`` (JaVaFo / bbpPairings convention) and its report
-parsed.  A progress bar goes to stderr; the summary lists every seed with a
+parsed.  With ``--reference-generator CMD`` the tournaments come from an
+external generator instead, run as ``CMD -g CONFIG -o FILE -s SEED`` (the
+endorsement test: an accepted generator's tournaments through our checker).  A progress bar goes to stderr; the summary lists every seed with a
 discrepancy, so that ``engine -g -s SEED`` reproduces it.  ``--keep DIR``
 saves those tournaments.
 
@@ -53,6 +55,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--config", metavar="FILE", help="generator configuration for every tournament")
     p.add_argument("--reference-checker", metavar="CMD",
                    help="external checker run as CMD FILE -c on each generated file")
+    p.add_argument("--reference-generator", metavar="CMD",
+                   help="make the tournaments with an external generator run as "
+                        "CMD -g CONFIG -o FILE -s SEED")
     p.add_argument("--keep", metavar="DIR", help="save tournaments with discrepancies or errors here")
     p.add_argument("--timeout", type=float, default=600.0, metavar="SEC",
                    help="time limit of one reference checker run (default 600)")
@@ -96,6 +101,7 @@ class Task:
     reference: str | None
     keep: str | None
     timeout: float
+    generator: str | None = None
 
 
 def settings_for(task: Task) -> dict[str, object]:
@@ -142,6 +148,38 @@ def run_reference(cmd: str, path: str, timeout: float) -> tuple[list[int] | None
     return parse_reference_report(r.stdout), ""
 
 
+def config_text(settings: dict[str, object]) -> str:
+    """Settings as a generator configuration file (``Key=Value`` lines)."""
+    lines = []
+    for key, value in settings.items():
+        if isinstance(value, int):
+            lines.append(f"{key}={value}")
+        else:
+            lines.append(f"{key}={float(value):g}")
+    return "\n".join(lines) + "\n"
+
+
+def run_generator(cmd: str, settings: dict[str, object], seed: int,
+                  timeout: float) -> tuple[str | None, str, bool]:
+    """Run ``CMD -g CONFIG -o FILE -s SEED``: (file text, error, no valid pairing)."""
+    with tempfile.TemporaryDirectory(prefix="swisschess-verify-") as tmp:
+        cfg = os.path.join(tmp, "config.txt")
+        path = os.path.join(tmp, f"seed-{seed}.trf")
+        with open(cfg, "w", encoding="utf-8") as f:
+            f.write(config_text(settings))
+        argv = shlex.split(cmd) + ["-g", cfg, "-o", path, "-s", str(seed)]
+        try:
+            r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=tmp)
+        except (OSError, subprocess.SubprocessError) as e:
+            return None, f"{type(e).__name__}: {e}", False
+        if r.returncode != 0 or not os.path.exists(path):
+            msg = (r.stderr or r.stdout).strip().splitlines()
+            return None, f"exit {r.returncode}: {msg[-1] if msg else ''}", r.returncode == 1
+        with open(path, "rb") as f:
+            data = f.read()
+    return data.decode("utf-8", errors="replace"), "", False
+
+
 def run_task(task: Task) -> Outcome:
     """Generate, write, read back and check one tournament (runs in a worker)."""
     from swisschess.checking import check_tournament, generate
@@ -155,16 +193,25 @@ def run_task(task: Task) -> Outcome:
     try:
         settings = settings_for(task)
         out.players, out.rounds = settings["PlayersNumber"], settings["RoundsNumber"]
-        try:
-            t = generate(settings, task.seed, system=task.system, edition=task.edition)
-        except PairingError as e:
-            out.status, out.message = "no-pairing", str(e)
-            return out
-        text = tournament_text(t, task.seed, settings)
+        if task.generator:
+            made, err, no_pairing = run_generator(task.generator, settings, task.seed,
+                                                  task.timeout)
+            if made is None:
+                out.status = "no-pairing" if no_pairing else "error"
+                out.message = f"reference generator: {err}"
+                return out
+            text = made
+        else:
+            try:
+                t = generate(settings, task.seed, system=task.system, edition=task.edition)
+            except PairingError as e:
+                out.status, out.message = "no-pairing", str(e)
+                return out
+            text = tournament_text(t, task.seed, settings)
         res = parse_trf(text, f"seed-{task.seed}.trf")
         if res.errors:
             out.status = "error"
-            out.message = "written file does not read back: " + str(res.errors[0])
+            out.message = "the file does not read: " + str(res.errors[0])
         else:
             for d in check_tournament(res.tournament, task.system, task.edition):
                 out.ours.append(str(d))
@@ -246,9 +293,11 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
     gen_fail = [o for o in outcomes if o.status == "no-pairing"]
     errors = [o for o in outcomes if o.status == "error"]
     ours = [o for o in outcomes if o.ours]
+    made_by = f", made by {args.reference_generator}" if args.reference_generator else ""
     lines = [
         f"verify: {n} tournaments, seeds {args.seed}-{args.seed + n - 1}, "
-        f"{args.players} players, {args.system} {args.edition}, {jobs} jobs, {seconds:.1f} s",
+        f"{args.players} players, {args.system} {args.edition}, {jobs} jobs, {seconds:.1f} s"
+        + made_by,
         f"  generated and checked   {n - len(gen_fail) - len(errors)}",
         f"  no pairing while generating  {len(gen_fail)}",
         f"  errors                  {len(errors)}",
@@ -273,9 +322,10 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
             where = f" -> {o.kept}" if o.kept else ""
             lines.append(f"seed {o.seed} ({o.players} players, {o.rounds} rounds){where}")
             lines.extend("    " + s for s in notes)
-            lines.append(f"    reproduce: swisschess engine --{args.system} --edition {args.edition}"
-                         f" -g CONFIG -s {o.seed} -o seed-{o.seed}.trf   with CONFIG: "
-                         f"PlayersNumber={o.players} RoundsNumber={o.rounds}"
+            gen = (args.reference_generator if args.reference_generator else
+                   f"swisschess engine --{args.system} --edition {args.edition}")
+            lines.append(f"    reproduce: {gen} -g CONFIG -o seed-{o.seed}.trf -s {o.seed}"
+                         f"   with CONFIG: PlayersNumber={o.players} RoundsNumber={o.rounds}"
                          + (f" + {args.config}" if args.config else ""))
     return lines
 
@@ -306,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
     jobs = min(jobs, args.tournaments)
     tasks = [Task(i, args.seed + i, players, rounds, settings, args.system, args.edition,
-                  args.reference_checker, args.keep, args.timeout)
+                  args.reference_checker, args.keep, args.timeout, args.reference_generator)
              for i in range(args.tournaments)]
     progress = Progress(len(tasks), enabled=not args.quiet)
     outcomes: list[Outcome] = []
