@@ -317,3 +317,42 @@ def test_round_robin_rules_15_2() -> None:
     sw = Field.build(t, round_robin=False)
     assert values(sw, "WON")[1] == 1
     assert F(values(sw, "SB")[1]) != 5
+
+
+def _rounds(n: int, rounds: list[list[tuple[int, int, str]]], byes: dict[tuple[int, int], str]
+            ) -> Tournament:
+    """``rounds[r]``: games (white, black, white's result); ``byes[(pid, r)]``: a bye
+    code; every other player is absent (Z) in that round."""
+    t = Tournament(rounds=len(rounds))
+    for i in range(1, n + 1):
+        t.players[i] = Player(i, rating=2000)
+    other = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+    for r, games in enumerate(rounds, 1):
+        for p in t.players.values():
+            p.results.append(RoundEntry.bye(byes.get((p.id, r), "Z")))
+        for a, b, res in games:
+            t.players[a].results[-1] = RoundEntry(b, Colour.WHITE, res)
+            t.players[b].results[-1] = RoundEntry(a, Colour.BLACK, other[res])
+    return t
+
+
+def test_tec_exercise_rederivations() -> None:
+    """The two 2026 re-derivations of the TEC tie-break exercises (formats doc b.4):
+    a 3.5-point player with an early HPB in 5 rounds loses 1.0 of BH (dummy
+    3.5 -> 0.5 x 5 = 2.5); a 2.5-point player with a forfeit win over a player
+    whose adjusted score is 1.5 loses 1.0 (dummy 2.5 -> 1.5)."""
+    t = _rounds(6, [[(1, 2, "1")], [], [(1, 3, "1")], [(1, 4, "=")], [(1, 5, "=")]],
+                {(1, 2): "H"})
+    assert t.score(1) == F(7, 2)
+    bh23 = F(values(Field.build(t, edition="2023"), "BH")[1])
+    bh26 = F(values(Field.build(t, edition="2026"), "BH")[1])
+    assert bh23 - bh26 == 1
+    # forfeit win of #1 over #2; #2 ends on 1.5 (adjusted 1.5), #1 on 2.5
+    t = _rounds(5, [[(1, 2, "+")], [(2, 3, "1")], [(1, 3, "1")], [(2, 4, "=")],
+                    [(1, 4, "="), (2, 3, "0")]],
+                {})
+    assert t.score(1) == F(5, 2) and t.score(2) == F(3, 2)
+    f26 = Field.build(t, edition="2026")
+    assert f26.adjusted[2] == F(3, 2)
+    bh23 = F(values(Field.build(t, edition="2023"), "BH")[1])
+    assert bh23 - F(values(f26, "BH")[1]) == 1

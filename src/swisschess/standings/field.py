@@ -128,7 +128,8 @@ def _record(t: Tournament, pid: int, rnd: int, e: RoundEntry | None) -> Rec:
             return Rec(rnd, Kind.FORFEIT_LOSS, pts, opp, e.colour, "loss")
     c = e.code
     if c == "U":
-        return Rec(rnd, Kind.PAB, ps.pab, outcome="win" if ps.pab >= ps.win else "draw")
+        pab_out = "win" if ps.pab >= ps.win else "draw" if ps.pab >= ps.draw else "loss"
+        return Rec(rnd, Kind.PAB, ps.pab, outcome=pab_out)
     if c in "F+":
         return Rec(rnd, Kind.FULL_BYE, ps.full_bye, outcome="win")
     if c == "H":
