@@ -296,3 +296,11 @@ def test_verify_with_reference_generator(tmp_path, capsys, naive):
     assert verify.config_text({"PlayersNumber": 9, "ForfeitRate": 12.0,
                                "PointsForWin": Fraction(3)}) == \
         "PlayersNumber=9\nForfeitRate=12\nPointsForWin=3\n"
+
+
+def test_every_round_is_paired_even_when_most_players_leave():
+    for seed in range(10):
+        t = gen({"PlayersNumber": 4, "RoundsNumber": 3, "RetiredRate": 1,
+                 "HalfPointByeRate": 1}, seed)
+        assert t.rounds_recorded() == 3
+        assert validate(t) == ([], [])

@@ -46,6 +46,7 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import ByeRequest, Colour, Player, PointSystem, Tournament
 
@@ -302,7 +303,9 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
     # Absences, decided before the event and announced before each round.
     absent: dict[int, dict[int, str]] = {r: {} for r in range(1, rounds + 1)}
     if rounds > 1:
-        for pid in sorted(rng.sample(range(1, n + 1), _count(n, cfg.retired_rate))):
+        # at least two players stay to the end, so that every round has a pairing
+        retiring = min(_count(n, cfg.retired_rate), max(0, n - 2))
+        for pid in sorted(rng.sample(range(1, n + 1), retiring)):
             last = rng.randint(1, rounds - 1)  # last round played
             for r in range(last + 1, rounds + 1):
                 absent[r][pid] = "Z"
@@ -315,6 +318,9 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
             ids = tuple(sorted(p for p, c in absent[rnd].items() if c == code))
             if ids:
                 t.bye_requests.append(ByeRequest(code, rnd, ids))
+        if not to_be_paired(t, rnd):
+            # everybody still in asked for a bye: keep the round playable
+            t.bye_requests = [b for b in t.bye_requests if not (b.round == rnd and b.code == "H")]
         pairing = pairer(t, system, edition)
         if pairing.round != rnd:
             raise RuntimeError(f"engine paired round {pairing.round}, expected {rnd}")
