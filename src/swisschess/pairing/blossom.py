@@ -96,11 +96,18 @@ class PerfectMatcher:
                     self.dirty.add(a)
             return
         w <<= self.scale
-        if self.adj[a].get(b) == w:
+        old = self.adj[a].get(b)
+        if old == w:
             return
         self.adj[a][b] = w
         self.adj[b][a] = w
-        self.dirty.add(a)
+        if a in self.dirty or b in self.dirty:
+            return  # re-opened anyway: its dual is recomputed from all edges
+        if self.mate[a] == b or self.top[a] == self.top[b] and not isinstance(self.top[a], int):
+            self.dirty.add(a)  # matched or inside a blossom: tightness / z terms change
+        elif self.y[a] + self.y[b] < w:
+            self.dirty.add(a)  # the dual no longer covers the edge
+        # otherwise the current duals stay feasible: the optimum certificate holds
 
     def remove_vertex(self, v: int) -> None:
         self._dissolve_around(v)

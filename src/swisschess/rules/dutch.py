@@ -24,6 +24,7 @@ in :mod:`swisschess.pairing.matching`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -60,6 +61,8 @@ class Entrant:
     bye_eligible: bool  # [C2]
     floats: tuple[Float, Float]  # float one and two rounds before (Art. 1.4)
     forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
+    skey: int = 0  # score as an integer key (exact, for speed)
+    topscorer: bool = False  # Art. 1.8 (final round only)
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -135,16 +138,15 @@ class _Weights:
     scoregroup, the higher score more significant).
     """
 
-    def __init__(self, players: list[Entrant], topscorer_round: bool, topscore_limit: Fraction,
-                 played_rounds: int) -> None:
+    def __init__(self, players: list[Entrant], topscorer_round: bool, played_rounds: int) -> None:
         self.players = players
         n = len(players)
         self.cb = _bits(n) + 2
         # One slot per score, lowest score least significant (Art. 1.2 order).
-        counts: dict[Fraction, int] = {}
+        counts: dict[int, int] = {}
         for p in players:
-            counts[p.score] = counts.get(p.score, 0) + 1
-        self.shift: dict[Fraction, int] = {}
+            counts[p.skey] = counts.get(p.skey, 0) + 1
+        self.shift: dict[int, int] = {}
         total = 0
         for s in sorted(counts):
             self.shift[s] = total
@@ -153,11 +155,10 @@ class _Weights:
         # sums of shift offsets over all pairs (completion weight) must not overflow
         self.completion_bits = _bits(n * 2 * (total + 1)) + 1
         self.topscorer_round = topscorer_round
-        self.topscore_limit = topscore_limit
         self.played_rounds = played_rounds
         # Width of the ordering area at the bottom (Art. 4 generation order).
         self.order_bits = 3 * self.cb + 1
-        self.bye_score: Fraction | None = None
+        self.bye_score: int | None = None
         self.single_downfloater_bye = False
         self.unplayed_rank: dict[int, int] = {}
 
@@ -167,13 +168,12 @@ class _Weights:
             return False
         if a.absolute and b.absolute and a.preference is b.preference:
             # [C3] does not apply to topscorers in the final round (Art. 1.8)
-            return self.topscorer_round and (
-                a.score > self.topscore_limit or b.score > self.topscore_limit)
+            return self.topscorer_round and (a.topscorer or b.topscorer)
         return True
 
     def bye_candidate(self, p: Entrant) -> bool:
-        bye = self.bye_score if self.bye_score is not None else Fraction(0)
-        return p.bye_eligible and p.score <= bye
+        bye = self.bye_score if self.bye_score is not None else 0
+        return p.bye_eligible and p.skey <= bye
 
     def weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
         """Weight of the pair ``hi``-``lo`` (``hi`` ranks higher, Art. 1.2).
@@ -191,16 +191,16 @@ class _Weights:
         # [C6] maximise the pairs in the bracket
         w = (w << cb) | in_current
         # [C7] minimise the downfloaters' scores: maximise the scores paired
-        w = (w << sb) | ((1 << shift[hi.score]) if in_current else 0)
+        w = (w << sb) | ((1 << shift[hi.skey]) if in_current else 0)
         # [C8] the same two criteria for the next bracket
         w = (w << cb) | in_next
-        w = (w << sb) | ((1 << shift[hi.score]) if in_next else 0)
+        w = (w << sb) | ((1 << shift[hi.skey]) if in_next else 0)
         # [C9] minimise the unplayed games of the PAB assignee
         c9 = 0
         if self.single_downfloater_bye:
-            if hi.score == self.bye_score:
+            if hi.skey == self.bye_score:
                 c9 += self.unplayed_rank[hi.played_games]
-            if lo.score == self.bye_score:
+            if lo.skey == self.bye_score:
                 c9 += self.unplayed_rank[lo.played_games]
         w = (w << (2 * cb)) | c9
         # [C10]-[C13] colours (only pairs made in this bracket count)
@@ -218,7 +218,7 @@ class _Weights:
         for bit in (c10, c11, c12, c13):
             w = (w << cb) | (in_current and bit)
         # [C14]-[C21] floats of the previous rounds
-        higher_score = hi.score > lo.score
+        higher_score = hi.skey > lo.skey
         for back in (0, 1):
             if self.played_rounds > back:
                 # [C14]/[C16]: resident downfloaters who floated down before
@@ -236,14 +236,14 @@ class _Weights:
                 v = 0
                 if in_current:
                     if lo.floats[back] is Float.DOWN:
-                        v += 1 << shift[lo.score]
+                        v += 1 << shift[lo.skey]
                     if hi.floats[back] is Float.DOWN:
-                        v += 1 << shift[hi.score]
+                        v += 1 << shift[hi.skey]
                 w = (w << sb) | v
                 # [C19]/[C21]: scores of the MDPs whose opponents floated up
                 v = 0
                 if in_current and not (lo.floats[back] is Float.UP and higher_score):
-                    v = 1 << shift[hi.score]
+                    v = 1 << shift[hi.skey]
                 w = (w << sb) | v
         # room for the generation order (Art. 4)
         return w << self.order_bits
@@ -254,8 +254,8 @@ class _Weights:
         if not self.compatible(hi, lo):
             return 0
         w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
-        w = (w << self.completion_bits) | (self.shift[hi.score] + self.shift[lo.score])
-        w = (w << self.cb) | (lo.score >= top)
+        w = (w << self.completion_bits) | (self.shift[hi.skey] + self.shift[lo.skey])
+        w = (w << self.cb) | (lo.skey >= top)
         return w
 
 
@@ -291,7 +291,7 @@ class _Round:
     # ------------------------------------------------------------ the round
     def run(self) -> list[int]:
         players, wt, g, n = self.players, self.wt, self.g, self.n
-        top = players[0].score
+        top = players[0].skey
         if n % 2:
             for j in range(n):
                 for i in range(j):
@@ -306,12 +306,12 @@ class _Round:
             raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
         if n % 2:
             # [C5] the PAB goes to a player with this score
-            wt.bye_score = next(players[v].score for v in range(n) if mate[v] == v)
+            wt.bye_score = next(players[v].skey for v in range(n) if mate[v] == v)
             if wt.bye_score >= top:
                 wt.single_downfloater_bye = all(
-                    players[mate[v]].score >= top for v in range(n) if players[v].score >= top)
+                    players[mate[v]].skey >= top for v in range(n) if players[v].skey >= top)
             # [C9] rank the bye-score players by played games (most played first)
-            counts = sorted((p.played_games for p in players if p.score == wt.bye_score),
+            counts = sorted((p.played_games for p in players if p.skey == wt.bye_score),
                             reverse=True)
             for r, c in enumerate(counts):
                 wt.unplayed_rank[c] = r
@@ -320,7 +320,7 @@ class _Round:
 
         bracket: list[int] = []
         nxt = 0
-        while nxt < n and players[nxt].score >= top:
+        while nxt < n and players[nxt].skey >= top:
             bracket.append(nxt)
             nxt += 1
         mdps = 0
@@ -329,14 +329,14 @@ class _Round:
             size = len(bracket)
             first_next = first_resident + (size - mdps)
             group_start = nxt
-            while nxt < n and players[nxt].score >= players[group_start].score:
+            while nxt < n and players[nxt].skey >= players[group_start].skey:
                 bracket.append(nxt)
                 nxt += 1
             b = _Bracket(self, bracket, mdps, size, first_resident, first_next)
             b.pair()
             # Next bracket: the unpaired players float down (Art. 1.4.1).
             wt.single_downfloater_bye = bool(
-                n % 2 and group_start < n and wt.bye_score >= players[group_start].score)
+                n % 2 and group_start < n and wt.bye_score >= players[group_start].skey)
             new_bracket = []
             mdps = 0
             for li, v in enumerate(bracket):
@@ -346,7 +346,7 @@ class _Round:
                 if li < size:
                     mdps += 1
                 if (wt.single_downfloater_bye
-                        and players[self.cur[v]].score < players[group_start].score):
+                        and players[self.cur[v]].skey < players[group_start].skey):
                     wt.single_downfloater_bye = False
             bracket = new_bracket
             first_resident = first_next
@@ -415,9 +415,9 @@ class _Bracket:
         residents = self.size - mdps
         i = 0
         while i < mdps:
-            score = r.players[v[i]].score
+            score = r.players[v[i]].skey
             j = i
-            while j < mdps and r.players[v[j]].score == score:
+            while j < mdps and r.players[v[j]].skey == score:
                 j += 1
             left = j - i
             can = sum(1 for k in range(i, j) if self._resident_mate(v[k]))
@@ -631,8 +631,12 @@ def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
     played = rnd - 1
     total = t.rounds or rnd
     maxwin = max(t.points.win, t.points.draw)
-    wt = _Weights(players, topscorer_round=played >= total - 1,
-                  topscore_limit=Fraction(played) * maxwin / 2, played_rounds=played)
+    limit = Fraction(played) * maxwin / 2  # Art. 1.8 topscorers: more than 50 %
+    unit = math.lcm(*(p.score.denominator for p in players))
+    for p in players:
+        p.skey = int(p.score * unit)
+        p.topscorer = p.score > limit
+    wt = _Weights(players, topscorer_round=played >= total - 1, played_rounds=played)
     if len(players) == 1:
         mate = [0]
     else:
