@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 #: Database used when neither ``--db`` nor ``SWISSCHESS_DB`` is given.
@@ -49,7 +51,24 @@ def _sqlite_pragmas(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:  # pragma: no cover - trivial
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # writers take the lock at once; readers use a plain (deferred) snapshot
+        if conn.get_execution_options().get(WRITE_OPTION):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.exec_driver_sql("BEGIN")
+
+
+WRITE_OPTION = "swisschess_write"
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that holds the database's write lock from its first statement
+    (SQLite ``BEGIN IMMEDIATE``; other databases lock rows with ``FOR UPDATE``)."""
+    with engine.connect() as conn:
+        conn = conn.execution_options(**{WRITE_OPTION: True})
+        with conn.begin():
+            yield conn
 
 
 def open_engine(url: str, migrate: bool = True) -> Engine:
@@ -71,6 +90,6 @@ def upgrade(engine: Engine) -> None:
     """Run the shipped Alembic migrations up to ``head`` on ``engine``."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
+    with write_transaction(engine) as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

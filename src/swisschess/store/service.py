@@ -32,7 +32,7 @@ from sqlalchemy import Engine, func, insert, select, update
 from swisschess.model.history import colour_preference, played_colours, to_be_paired
 from swisschess.model.rounds import RESULTS
 from swisschess.model.tournament import Player, Tournament
-from swisschess.store.db import open_engine, resolve_url
+from swisschess.store.db import open_engine, resolve_url, write_transaction
 from swisschess.store.events import (
     Conflict,
     NotFound,
@@ -472,7 +472,7 @@ class TournamentService:
             for kind, p in events:
                 apply(state, kind, p)
             name = state.t.name or name
-            with self.engine.begin() as conn:
+            with write_transaction(self.engine) as conn:
                 tid = conn.execute(insert(TournamentRow).values(
                     name=name[:200], created_at=utcnow(), head=0)).inserted_primary_key[0]
                 self._insert(conn, tid, 0, events)
@@ -495,7 +495,7 @@ class TournamentService:
         """Apply ``events`` to the current state and append them in one transaction."""
         with self._lock:
             try:
-                with self.engine.begin() as conn:
+                with write_transaction(self.engine) as conn:
                     # the write lock: SQLite holds it since BEGIN IMMEDIATE; others lock the row
                     head = conn.execute(select(TournamentRow.head).where(TournamentRow.id == tid)
                                         .with_for_update()).scalar()
