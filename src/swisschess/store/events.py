@@ -14,6 +14,7 @@ swisschess does.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -80,7 +81,14 @@ class State:
         return max(self.boards, default=0)
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy for the next change (published states are never changed).
+
+        Structural, not deep: containers are copied, immutable values (round
+        entries, bye requests, fractions, strings) shared; much faster than
+        ``deepcopy`` on large tournaments."""
+        return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
+                     {r: list(b) for r, b in self.boards.items()},
+                     {r: list(v) for r, v in self.manual.items()}, self.seeded)
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -106,6 +114,34 @@ class State:
             for why in self.manual[rnd]:
                 out.append(f"### round {rnd}: pairing edited by the arbiter: {why}")
         return out
+
+
+def _copy_value(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_copy_value(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy_value(x) for k, x in v.items()}
+    if dataclasses.is_dataclass(v) and not isinstance(v, type) \
+            and not v.__dataclass_params__.frozen:
+        return copy.copy(v)
+    return v
+
+
+def _copy_tournament(t: Tournament) -> Tournament:
+    nt = copy.copy(t)
+    for f in dataclasses.fields(t):
+        if f.name != "players":
+            setattr(nt, f.name, _copy_value(getattr(t, f.name)))
+    players = {}
+    for pid, p in t.players.items():
+        q = copy.copy(p)
+        for f in dataclasses.fields(p):
+            v = getattr(p, f.name)
+            if isinstance(v, list | dict):
+                setattr(q, f.name, _copy_value(v))
+        players[pid] = q
+    nt.players = players
+    return nt
 
 
 def result_word(white_code: str, black_code: str) -> str | None:
