@@ -1,0 +1,7 @@
+"""Tournaments kept in a database as an append-only event log (SQLite or PostgreSQL).
+
+The entry point is :class:`swisschess.store.service.TournamentService`, used by
+the CLI workflow (``swisschess new / import / next-round / result ...``) and by
+the web app (``swisschess serve``).  Import it from its module: this package
+imports nothing heavy on its own.
+"""

@@ -1,0 +1,1 @@
+"""The arbiter's web app (``swisschess serve``): see :mod:`swisschess.web.app`."""
