@@ -12,9 +12,10 @@ checker; with ``--reference-checker CMD`` the file is also given to an external
 checker as ``CMD FILE -c`` (JaVaFo / bbpPairings convention) and its report
 parsed.  With ``--reference-generator CMD`` the tournaments come from an
 external generator instead, run as ``CMD -g CONFIG -o FILE -s SEED`` (the
-endorsement test: an accepted generator's tournaments through our checker).  A progress bar goes to stderr; the summary lists every seed with a
-discrepancy, so that ``engine -g -s SEED`` reproduces it.  ``--keep DIR``
-saves those tournaments.
+endorsement test: an accepted generator's tournaments through our checker).
+A progress bar goes to stderr; the summary lists every seed with a
+discrepancy and the command that reproduces it.  ``--keep DIR`` saves those
+tournaments.
 
 Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only,
 3 invalid arguments.
