@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from storehelp)
 """Kill the server (SIGKILL) in the middle of result entry; nothing acknowledged is lost.
 
 Starts ``swisschess serve`` as a subprocess on a free loopback port, enters results
@@ -15,7 +16,7 @@ import time
 
 import httpx
 import pytest
-from storehelp import free_port, kill_server, start_server
+from storehelp import free_port, kill_server, pg_server, start_server, store_url  # noqa: F401
 
 from swisschess.store.service import TournamentService
 
@@ -26,8 +27,9 @@ PLAYERS = 80
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def test_sigkill_during_result_entry(tmp_path):
-    db = str(tmp_path / "crash.db")
+def test_sigkill_during_result_entry(store_url):
+    """On SQLite (WAL, synchronous=FULL), then on a real PostgreSQL server."""
+    db = store_url
     port = free_port()
     base = f"http://127.0.0.1:{port}/api"
     proc = start_server(db, port, TOKEN)
