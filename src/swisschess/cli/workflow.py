@@ -234,6 +234,8 @@ def cmd_import(svc, args) -> int:
               f"players, {s.current_round} round(s) paired")
         return EXIT_OK
     only = args.only.split(",") if args.only else None
+    if len(data) > 5_000_000:
+        _progress(f"{args.file}: reading {len(data) / 1e6:.0f} MB ({fmt})...")
     rows = read_players(text, fmt, args.file, args.rating_type, only)
     _progress(f"{args.file}: {len(rows)} player(s) read ({fmt}), registering...")
     tid = _tid(svc, args)

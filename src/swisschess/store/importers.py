@@ -21,7 +21,7 @@ import csv
 import io
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from swisschess.store.events import StoreError
 
@@ -57,16 +57,16 @@ def detect_format(filename: str, text: str) -> str:
 def read_players(text: str, fmt: str, filename: str = "<input>",
                  rating_type: str = "standard", only: Iterable[str] | None = None) -> list[dict]:
     """Players of a list in format ``fmt``; ``only`` keeps these FIDE ids (in file order)."""
+    wanted = {str(x).strip() for x in only if str(x).strip()} if only is not None else None
     if fmt == "csv":
         rows = read_csv(text, filename)
     elif fmt == "fide-txt":
-        rows = read_fide_txt(text, filename, rating_type)
+        rows = read_fide_txt(text, filename, rating_type, wanted)
     elif fmt == "fide-xml":
-        rows = read_fide_xml(text, filename, rating_type)
+        rows = read_fide_xml(text, filename, rating_type, wanted)
     else:
         raise ImportFormatError(f"{filename}: unknown player list format {fmt!r}")
-    if only is not None:
-        wanted = {str(x).strip() for x in only if str(x).strip()}
+    if wanted is not None:
         rows = [r for r in rows if r.get("fide_id") in wanted]
         found = {r["fide_id"] for r in rows}
         missing = sorted(wanted - found)
@@ -141,8 +141,10 @@ _TXT_COLUMNS = {
 _TXT_RATING = {"standard": ("SRtng", "Rtng"), "rapid": ("RRtng",), "blitz": ("BRtng",)}
 
 
-def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "standard") -> list[dict]:
-    """Players of a FIDE rating list in the fixed-width TXT format."""
+def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "standard",
+                  wanted: set[str] | None = None) -> list[dict]:
+    """Players of a FIDE rating list in the fixed-width TXT format (only the FIDE
+    ids in ``wanted`` when given: the full list has over a million lines)."""
     lines = text.splitlines()
     if not lines or "Name" not in lines[0] or "Fed" not in lines[0]:
         raise ImportFormatError(f"{filename}:1: not a FIDE rating list (header with "
@@ -162,8 +164,11 @@ def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "stan
     if "Name" not in cols or "ID Number" not in cols:
         raise ImportFormatError(f"{filename}:1: the header has no 'ID Number' or 'Name' column")
     out = []
+    id_a, id_b = cols["ID Number"]
     for ln, line in enumerate(lines[1:], 2):
         if not line.strip():
+            continue
+        if wanted is not None and line[id_a:id_b].strip() not in wanted:
             continue
         d = {}
         for label, key in _TXT_COLUMNS.items():
@@ -188,29 +193,48 @@ def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "stan
 _XML_RATING = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
 
 
-def read_fide_xml(text: str, filename: str = "<input>", rating_type: str = "standard") -> list[dict]:
-    """Players of a FIDE rating list in the XML format."""
+def read_fide_xml(text: str, filename: str = "<input>", rating_type: str = "standard",
+                  wanted: set[str] | None = None) -> list[dict]:
+    """Players of a FIDE rating list in the XML format (streamed: elements are
+    dropped as soon as read; only the FIDE ids in ``wanted`` when given)."""
     if "<!ENTITY" in text[:5000]:
         raise ImportFormatError(f"{filename}: entity declarations are not accepted")
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise ImportFormatError(f"{filename}: not well-formed XML: {e}") from None
     rating_tag = _XML_RATING.get(rating_type, "rating")
     out = []
-    for n, el in enumerate(root.iter("player"), 1):
-        def get(tag: str, _el=el) -> str:
-            v = _el.findtext(tag)
-            return (v or "").strip()
-
-        d = _clean({"fide_id": get("fideid"), "name": get("name"), "federation": get("country"),
-                    "sex": get("sex").lower()[:1], "title": get("title"),
-                    "birth": get("birthday")})
-        where = f"{filename}: player {n}"
-        if not d.get("name"):
-            raise ImportFormatError(f"{where}: the name is empty")
-        if d.get("fide_id") and not d["fide_id"].isdigit():
-            raise ImportFormatError(f"{where}: FIDE id {d['fide_id']!r} is not a number")
-        d["rating"] = _rating(get(rating_tag), where)
-        out.append(d)
+    try:
+        for n, el in _players(text):
+            row = _xml_player(el, n, filename, rating_tag, wanted)
+            el.clear()
+            if row is not None:
+                out.append(row)
+    except ET.ParseError as e:
+        raise ImportFormatError(f"{filename}: not well-formed XML: {e}") from None
     return out
+
+
+def _players(text: str) -> Iterator[tuple[int, ET.Element]]:
+    n = 0
+    for _event, el in ET.iterparse(io.StringIO(text), events=("end",)):
+        if el.tag == "player":
+            n += 1
+            yield n, el
+
+
+def _xml_player(el: ET.Element, n: int, filename: str, rating_tag: str,
+                wanted: set[str] | None) -> dict | None:
+    """One ``<player>`` element as a player dict (None when not wanted)."""
+
+    def get(tag: str) -> str:
+        return (el.findtext(tag) or "").strip()
+
+    if wanted is not None and get("fideid") not in wanted:
+        return None
+    d = _clean({"fide_id": get("fideid"), "name": get("name"), "federation": get("country"),
+                "sex": get("sex").lower()[:1], "title": get("title"), "birth": get("birthday")})
+    where = f"{filename}: player {n}"
+    if not d.get("name"):
+        raise ImportFormatError(f"{where}: the name is empty")
+    if d.get("fide_id") and not d["fide_id"].isdigit():
+        raise ImportFormatError(f"{where}: FIDE id {d['fide_id']!r} is not a number")
+    d["rating"] = _rating(get(rating_tag), where)
+    return d
