@@ -197,6 +197,11 @@ def test_api_flow_and_errors(client, svc):
     assert r.status_code == 201 and r.json()["current_round"] == 1
     r = client.delete(f"/api/tournaments/{tid}/rounds/last", headers=AUTH)
     assert r.json()["undone"] == 1
+    # ... and back from the TRF file, as one logged event
+    r = client.put(f"/api/tournaments/{tid}/trf", headers=AUTH, json={"text": trf})
+    assert r.json()["current_round"] == 1 and r.json()["pending_boards"] == []
+    r = client.put(f"/api/tournaments/{tid}/trf", headers=AUTH, json={"text": "001 x"})
+    assert r.status_code == 400 and "errors" in r.json()["detail"]
     spec = client.get("/api/openapi.json").json()
     assert "/api/tournaments/{tid}/rounds/{rnd}/results" in spec["paths"]
 

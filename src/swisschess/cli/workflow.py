@@ -80,6 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only", metavar="FIDE_IDS",
                    help="comma-separated FIDE ids: register only these players of the list")
     p.add_argument("--name", help="name of the tournament created from a TRF file")
+    p.add_argument("--replace", action="store_true",
+                   help="TRF file: replace the state of the tournament (-T) instead of "
+                        "creating a new one (recorded in the log)")
 
     p = add("update-player", cmd_update_player, "correct a player's details")
     p.add_argument("player", help="pairing number, FIDE id or name")
@@ -227,6 +230,12 @@ def cmd_import(svc, args) -> int:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     fmt = args.format or detect_format(args.file, text)
+    if fmt == "trf" and args.replace:
+        tid = _tid(svc, args)
+        s = svc.replace_from_trf(tid, text, os.path.basename(args.file))
+        print(f"tournament {tid} replaced by {args.file}: {len(s.t.players)} players, "
+              f"{s.current_round} round(s) paired")
+        return EXIT_OK
     if fmt == "trf":
         tid = svc.import_trf(text, os.path.basename(args.file), name=args.name)
         s = svc.state(tid)

@@ -158,6 +158,13 @@ def import_trf(body: TrfIn, svc: TournamentService = Svc) -> dict[str, Any]:
     return summary(svc, tid)
 
 
+@router.put("/tournaments/{tid}/trf", dependencies=Arb,
+            summary="Replace the tournament's state by a TRF file (kept in the log)")
+def replace_trf(tid: int, body: TrfIn, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.replace_from_trf(tid, body.text, "upload.trf")
+    return summary(svc, tid)
+
+
 @router.get("/tournaments/{tid}", summary="Tournament summary")
 def get_tournament(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
     return summary(svc, tid)
