@@ -191,7 +191,7 @@ def test_api_flow_and_errors(client, svc):
     assert st["after_round"] == 1 and st["rows"][0]["points"] == 1.0
     assert len(client.get(f"/api/tournaments/{tid}/crosstable").json()) == 7
     assert client.get(f"/api/tournaments/{tid}/log", headers=AUTH).json()[0]["kind"] == "create"
-    trf = client.get(f"/api/tournaments/{tid}/export.trf").text
+    trf = client.get(f"/api/tournaments/{tid}/export.trf", headers=AUTH).text
     assert "### round 1: pairing edited by the arbiter: api test" in trf
     r = client.post("/api/tournaments/import-trf", headers=AUTH, json={"text": trf, "name": "C"})
     assert r.status_code == 201 and r.json()["current_round"] == 1
@@ -202,6 +202,8 @@ def test_api_flow_and_errors(client, svc):
     assert r.json()["current_round"] == 1 and r.json()["pending_boards"] == []
     r = client.put(f"/api/tournaments/{tid}/trf", headers=AUTH, json={"text": "001 x"})
     assert r.status_code == 400 and "errors" in r.json()["detail"]
+    assert client.get(f"/api/tournaments/{tid}/export.trf").status_code == 401
+    assert client.get(f"/api/tournaments/{tid}/players").status_code == 401
     spec = client.get("/api/openapi.json").json()
     assert "/api/tournaments/{tid}/rounds/{rnd}/results" in spec["paths"]
 
@@ -226,7 +228,7 @@ def test_api_whole_tournament_checked(client, svc, tmp_path):
                                json={"board": b["board"], "result": res}).status_code == 200
     assert client.post(f"/api/tournaments/{tid}/rounds", headers=AUTH).status_code == 409
     path = tmp_path / "api.trf"
-    path.write_text(client.get(f"/api/tournaments/{tid}/export.trf").text)
+    path.write_text(client.get(f"/api/tournaments/{tid}/export.trf", headers=AUTH).text)
     assert main(["engine", "--dutch", str(path), "-c"]) == 0
     page = client.get(f"/t/{tid}/standings").text
     assert re.search(r"<td class=\"num pts\">\d", page)

@@ -1,7 +1,8 @@
 """The JSON API under ``/api``: the same operations as the pages.
 
-Reads of public data (tournaments, rounds, standings) are open; every write, the
-log and the preview need ``Authorization: Bearer TOKEN`` (or the login cookie).
+Reads of public data (tournaments, rounds, standings, crosstable) are open; every
+write, the player list (birth dates), the TRF export, the log and the preview need
+``Authorization: Bearer TOKEN`` (or the login cookie).
 Errors are ``{"detail": message}`` with 400 (invalid), 404 (unknown), 409
 (does not fit the current state), 401 (not logged in), 422 (malformed request);
 nothing is changed then.  A 2xx answer to a write means it is committed.
@@ -177,7 +178,7 @@ def patch_tournament(tid: int, body: Settings, svc: TournamentService = Svc) -> 
 
 
 @router.get("/tournaments/{tid}/export.trf", response_class=PlainTextResponse,
-            summary="The tournament as a TRF-2026 file")
+            dependencies=Arb, summary="The tournament as a TRF-2026 file")
 def export_trf(tid: int, variant: str = "2026", svc: TournamentService = Svc) -> str:
     return svc.export_trf(tid, variant)
 
@@ -189,7 +190,8 @@ def get_log(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- players
-@router.get("/tournaments/{tid}/players", summary="Players")
+@router.get("/tournaments/{tid}/players", dependencies=Arb,
+            summary="Players (with FIDE ids and birth dates: arbiters only)")
 def get_players(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
     t = svc.tournament(tid)
     return [player_json(t, p) for p in t.sorted_players()]
