@@ -122,8 +122,14 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entr
     )
 
 
-def _takes_part(p, rnd: int) -> bool:
-    return len(p.results) <= rnd - 1 or any(e.paired for e in p.results)
+def _takes_part(t: Tournament, p, rnd: int) -> bool:
+    """Does the player count in the TPN order (Art. 1.1) when pairing ``rnd``?
+
+    A player who never took part in a pairing and is absent now (an entry
+    written for the round, or a bye request) does not count yet."""
+    if any(e.paired for e in p.results):
+        return True
+    return len(p.results) <= rnd - 1 and requested_bye(t, p.id, rnd) is None
 
 
 def _bits(x: int) -> int:
@@ -620,7 +626,7 @@ def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
     # Art. 1.1 TPN order; players who never took part in a pairing and are
     # absent now are not counted (their TPN is not yet effective).
     rank = {pid: k for k, pid in enumerate(
-        pid for pid in sorted(t.players) if _takes_part(t.players[pid], rnd))}
+        pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd))}
     players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
     for f in t.forbidden:
         if f.first_round <= rnd <= f.last_round:
