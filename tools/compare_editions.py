@@ -64,12 +64,12 @@ def classify(c, ours: Pairing, ref_pairs: set, ref_bye) -> str:
     def sd(prs):
         return sum(abs(ctx.f[a].score - ctx.f[b].score) for a, b in (tuple(x) for x in prs) if a in ctx.f and b in ctx.f)
     if sd(diff_mine) != sd(diff_ref):
-        return "different floaters / score differences"
+        return "different floaters (score differences of the pairs)"
     def conflicts(prs):
         return sum(1 for a, b in (tuple(x) for x in prs) if a in ctx.f and b in ctx.f and ctx.conflict(a, b))
     if conflicts(diff_mine) != conflicts(diff_ref):
-        return "colour-preference count"
-    return "same floats and colour count, other order"
+        return "different number of colour conflicts"
+    return "other: same score differences and colour conflicts, another choice"
 
 
 #: One 1992 rule replaced by its 2017 counterpart (see ``Variant``), tried in this order.

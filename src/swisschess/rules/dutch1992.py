@@ -350,7 +350,8 @@ def a8_x(prefs: Iterable[Colour], size: int) -> int:
     ``w`` / ``b`` count players preferring White / Black (players without a
     preference are not counted).  The seeds never say what a negative x means
     (6 players, w = b = 2 gives -1): clamping to 0 is our interpretation.  The
-    Slovenian seed (000) prints ``b = w``: a typo, the others have ``b > w``.
+    Slovenian seed (000_1c7527957d7a8312.txt) prints ``b = w``: a typo, the
+    others (001, 003, 004) have ``b > w``.
     """
     prefs = list(prefs)
     w = sum(1 for c in prefs if c is W)
@@ -995,7 +996,10 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
             if x != "-" and y != "-" and x != y:
                 return give(hi, B if x == "W" else W)
         return give(hi, ch)  # E4
-    # no preferences at all (round 1, or no games yet): odd number -> drawn colour
+    # no preferences at all (round 1, or no games yet): odd number -> drawn colour.
+    # "Number" is the starting number (003_283857243f69a16d.txt: "se sudým
+    # startovním číslem"), so with absent players this is not an alternation by
+    # board (the Lim seed 002 alternates by board).
     c = ctx.initial if hi % 2 == 1 else ctx.initial.opposite
     return give(hi, c)
 

@@ -1,6 +1,6 @@
 """The Lim system ("FIDE Swiss Rules", 1987; old C.04.2, later C.04.4.3).
 
-Named after Lim Kok Ann; described in the Estonian seed (002, sections "Paarimine",
+Named after Lim Kok Ann; described in the Estonian seed (002_33f6cfabbc9b0962.txt, sections "Paarimine",
 "Liuglejate valimine", "Vastaste ümberasetused", "Värvide määramine") and in
 ``docs/other-systems.md`` section 4.  Where the two disagree the seed wins.
 
@@ -10,9 +10,12 @@ Outline of a round (seed 002 "Paarimine" 2-5):
    lowest-rated player of the lowest score group gets the bye, never a player who
    already scored a point without playing (bye or opponent's no-show), and only
    if the rest of the players can still be paired.
-2. *Score groups*: the *median group* has the score of half the rounds played.
-   Groups above it are paired from the top down, groups below it from the bottom
-   up, the median group last (downward).
+2. *Score groups*: the *median group* has the score of half the rounds played
+   (other-systems.md; the seed names the "middle score group" without defining
+   it).  Groups above it are paired from the top down, groups below it from the
+   bottom up, the median group last (downward).  The seed presents the two-sided
+   order as a help "especially in the second half of the tournament"; we always
+   use it (in round 1 everybody is in the median group, so nothing changes).
 3. In each group, players without a compatible opponent *float* to the next
    group (down when working downward, up when working upward), and one more
    player floats if the group is odd (floater choice, seed "Liuglejate
@@ -509,16 +512,18 @@ def pair_lim(t: Tournament, *, maxi: bool | None = False, node_budget: int = NOD
         maxi = is_maxi(t, len(ids))
     engine = Lim(ctx, maxi=maxi, node_budget=node_budget)
     pairs, bye = engine.run(ids)
-    # Colours (seed 002 "Värvide määramine" 5 a-d): both preferences, the
-    # stronger one, alternate from the latest round with different colours,
-    # then the higher-placed player (more points if scores differ).  The seed
-    # wins over other-systems.md 5.4 ("below the median the lower-ranked player
-    # gets his due colour"), which the seed does not have.
+    # Colours (seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 5 a-d): both
+    # preferences, the stronger one, alternate from the latest round with
+    # different colours, then the higher-placed player (more points if scores
+    # differ).  other-systems.md 4.1 (9) says that below the median group the
+    # lower-ranked player gets his due colour (Lim 5.4); the seed has no such
+    # rule, and where a doc and the seeds disagree the seed wins.
     boards = board_order(ctx, [allocate_colours(ctx, a, b) for a, b in pairs])
     if all(not x.colours for x in ctx.f.values()):
-        # Seed 002 "Värvide määramine" 1: round 1 - the first pair's colour by lot,
-        # then the colours alternate down the boards (by board, not by pairing
-        # number: with absent players the two differ).
+        # Seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 1: round 1 - the first
+        # pair's colour by lot, then the colours alternate down the boards.  The
+        # seed wins over other-systems.md 4.1 (11) ("odd-numbered top-half players
+        # share #1's colour"): with absent players the two differ.
         out = []
         for i, (w, b) in enumerate(boards):
             hi = w if ctx.f[w].rank < ctx.f[b].rank else b
