@@ -37,7 +37,7 @@ class NoPerfectMatching(Exception):
 
 
 class _Blossom:
-    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves")
+    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves", "_leafset")
 
     def __init__(self, children: list, edges: list[tuple[int, int]], base: int) -> None:
         self.children = children  # cyclic, children[0] holds the base
@@ -46,6 +46,12 @@ class _Blossom:
         self.parent: _Blossom | None = None
         self.base = base
         self._leaves: list[int] | None = None
+        self._leafset: frozenset[int] | None = None
+
+    def leafset(self) -> frozenset[int]:
+        if self._leafset is None:
+            self._leafset = frozenset(self.leaves())
+        return self._leafset
 
     def leaves(self) -> list[int]:
         if self._leaves is None:
@@ -183,10 +189,27 @@ class PerfectMatcher:
             y[v] = need if need is not None else 0
         self.dirty = set()
 
+    def _greedy_tight(self) -> None:
+        """Match free vertices along tight edges to other free vertices.
+
+        A tight matched edge keeps complementary slackness, so this only saves
+        augmentations; it never changes which matchings are optimal."""
+        y, adj, mate, top = self.y, self.adj, self.mate, self.top
+        for v in range(self.n):
+            if mate[v] >= 0 or not self.alive[v] or not isinstance(top[v], int):
+                continue
+            yv = y[v]
+            for u, w in adj[v].items():
+                if mate[u] < 0 and yv + y[u] == w and isinstance(top[u], int):
+                    mate[v] = u
+                    mate[u] = v
+                    break
+
     # ----------------------------------------------------------- solving
     def solve(self) -> list[int]:
         if self.dirty:
             self._reopen()
+        self._greedy_tight()
         while True:
             free = [v for v in range(self.n) if self.alive[v] and self.mate[v] < 0]
             if not free:
@@ -386,9 +409,8 @@ class PerfectMatcher:
 
     def _augment_blossom(self, b: _Blossom, v: int) -> None:
         """Make ``v`` the base of ``b``, flipping the even path inside it."""
-        c = v
-        while self._parent_of(c) != b:
-            c = self._parent_of(c)
+        c = next(x for x in b.children
+                 if (x == v if isinstance(x, int) else v in x.leafset()))
         if not isinstance(c, int):
             self._augment_blossom(c, v)
         k = len(b.children)
@@ -416,24 +438,6 @@ class PerfectMatcher:
     def _match_in(self, child, v: int) -> None:
         if not isinstance(child, int):
             self._augment_blossom(child, v)
-
-    def _parent_of(self, node):
-        if isinstance(node, int):
-            t = self.top[node]
-            if t is node:
-                return None
-            # find the smallest blossom containing the vertex
-            return self._smallest(t, node)
-        return node.parent
-
-    def _smallest(self, b: _Blossom, v: int) -> _Blossom:
-        for c in b.children:
-            if isinstance(c, int):
-                if c == v:
-                    return b
-            elif v in c.leaves():
-                return self._smallest(c, v)
-        raise AssertionError("vertex not in blossom")
 
     def _expand_t(self, b: _Blossom, label, ledge, assign_s, heap2, heap4, D, tick) -> None:
         """A T blossom whose dual reached zero opens up (Edmonds' expand)."""
