@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from swisschess.formats.trf import read_trf  # noqa: E402
 from swisschess.model.rounds import cut_before  # noqa: E402
 from swisschess.model.tournament import Colour  # noqa: E402
-from swisschess.pairing.api import Pairing  # noqa: E402
+from swisschess.pairing.api import Pairing, PairingError  # noqa: E402
 from swisschess.rules import dutch1992, lim  # noqa: E402
 from swisschess.rules.dutch1992 import (  # noqa: E402
     Context,
@@ -136,7 +136,13 @@ def main(argv=None) -> int:
             for r in range(1, R + 1):
                 c = cut_before(t, r)
                 s = time.time()
-                ours = pair_dutch_1992(c) if system == "dutch1992" else pair_lim(c)
+                try:
+                    ours = pair_dutch_1992(c) if system == "dutch1992" else pair_lim(c)
+                except PairingError as e:
+                    stats["rounds"] += 1
+                    kinds[f"no pairing possible: {e}"] += 1
+                    print(f"{system} {f.name} round {r}: {e}", file=sys.stderr)
+                    continue
                 worst = max(worst, time.time() - s)
                 ref_pairs, ref_col, ref_bye = reference_round(t, r)
                 stats["rounds"] += 1

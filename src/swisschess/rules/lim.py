@@ -254,11 +254,10 @@ class Lim:
                     out.append(q)
                     changed = True
         self.nodes = 0
-        candidates = self.choose_odd_floater(group, incoming_set, direction, adjacent) if len(group) % 2 else [None]
         try:
-            for f in candidates[:8]:
-                g = [q for q in group if q != f]
-                floaters = out + ([f] if f is not None else [])
+            for extra in self._floater_sets(group, incoming_set, direction, adjacent):
+                g = [q for q in group if q not in extra]
+                floaters = out + list(extra)
                 res = self._pair_members(g, incoming_set, direction, floaters)
                 if res is not None:
                     self._commit(res)
@@ -271,6 +270,28 @@ class Lim:
         pairs, rest = self._matching_fallback(incoming + residents)
         self._commit(pairs)
         return pairs, rest
+
+    def _floater_sets(
+        self, group: list[int], incoming: set[int], direction: Float, adjacent: Sequence[int]
+    ) -> Iterator[tuple[int, ...]]:
+        """Who floats out of the group, fewest first (seed "Liuglejate valimine" 1-2).
+
+        An odd group gives one floater (its best candidates first).  If no pairing
+        of the rest keeps the round pairable, two more players float ("more than
+        one player may be moved up or down"), each chosen by the same rules.
+        """
+        first: list[tuple[int, ...]] = [()]
+        if len(group) % 2:
+            first = [(f,) for f in self.choose_odd_floater(group, incoming, direction, adjacent)[:8]]
+        yield from first
+        for base in first[:3]:
+            rest = [q for q in group if q not in base]
+            if len(rest) < 4:
+                continue
+            for f1 in self.choose_odd_floater(rest, incoming, direction, adjacent)[:3]:
+                rest2 = [q for q in rest if q != f1]
+                for f2 in self.choose_odd_floater(rest2, incoming, direction, adjacent)[:3]:
+                    yield base + (f1, f2)
 
     def _commit(self, pairs: list[tuple[int, int]]) -> None:
         for a, b in pairs:
