@@ -229,6 +229,7 @@ class PerfectMatcher:
         heap3: list = []  # S - S (different blossoms): key slack + 2D
         heap4: list = []  # T blossoms: key z + 2D
         D = 0
+        heappush = heapq.heappush
 
         def assign_s(node, edge) -> None:
             label[node] = _S
@@ -269,25 +270,25 @@ class PerfectMatcher:
                         if slack == 0:
                             assign_t(bj, (i, j))
                         else:
-                            heapq.heappush(heap2, (slack + D, next(tick), i, j))
+                            heappush(heap2, (slack + D, i, j))
                     else:
                         if slack == 0:
                             if self._tight_ss(i, j, label, ledge, queue, heap4, D, tick):
                                 return
                             bi = top[i]
                         else:
-                            heapq.heappush(heap3, (slack + 2 * D, next(tick), i, j))
+                            heappush(heap3, (slack + 2 * D, i, j))
             # dual step
             best = None
             kind = 0
             while heap2:
-                key, _, i, j = heap2[0]
+                key, i, j = heap2[0]
                 if label.get(top[i]) == _S and label.get(top[j]) is None:
                     best, kind = key - D, 2
                     break
                 heapq.heappop(heap2)
             while heap3:
-                key, _, i, j = heap3[0]
+                key, i, j = heap3[0]
                 if top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S:
                     slack = key - 2 * D
                     if slack % 2:
@@ -326,10 +327,10 @@ class PerfectMatcher:
                             node.z -= 2 * best
                 D += best
             if kind == 2:
-                _, _, i, j = heapq.heappop(heap2)
+                _, i, j = heapq.heappop(heap2)
                 assign_t(top[j], (i, j))
             elif kind == 3:
-                _, _, i, j = heapq.heappop(heap3)
+                _, i, j = heapq.heappop(heap3)
                 if self._tight_ss(i, j, label, ledge, queue, heap4, D, tick):
                     return
             else:
@@ -486,4 +487,4 @@ class PerfectMatcher:
                     bu = top[u]
                     if bu is c or label.get(bu) != _S:
                         continue
-                    heapq.heappush(heap2, (y[u] + y[v] - w + D, next(tick), u, v))
+                    heapq.heappush(heap2, (y[u] + y[v] - w + D, u, v))

@@ -165,6 +165,7 @@ class _Weights:
         # Width of the ordering area at the bottom (Art. 4 generation order).
         self.order_bits = 3 * self.cb + 1
         self.bye_score: int | None = None
+        self._layout()
         self.single_downfloater_bye = False
         self.unplayed_rank: dict[int, int] = {}
 
@@ -181,78 +182,95 @@ class _Weights:
         bye = self.bye_score if self.bye_score is not None else 0
         return p.bye_eligible and p.skey <= bye
 
+    def _layout(self) -> None:
+        """Bit offset of every field, most significant first (Art. 2 order)."""
+        cb, sb = self.cb, self.sb
+        fields = [("C6", cb), ("C7", sb), ("C8pairs", cb), ("C8scores", sb), ("C9", 2 * cb),
+                  ("C10", cb), ("C11", cb), ("C12", cb), ("C13", cb)]
+        for back in (0, 1):
+            if self.played_rounds > back:
+                fields += [(f"C14_{back}", cb), (f"C15_{back}", cb)]
+        for back in (0, 1):
+            if self.played_rounds > back:
+                fields += [(f"C18_{back}", sb), (f"C19_{back}", sb)]
+        off = self.order_bits
+        self.off: dict[str, int] = {}
+        for name, width in reversed(fields):
+            self.off[name] = off
+            off += width
+        self.off["C4"] = off
+
     def weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
         """Weight of the pair ``hi``-``lo`` (``hi`` ranks higher, Art. 1.2).
 
         ``in_current``: ``lo`` belongs to the bracket being paired (so the
         pair is made in it); ``in_next``: ``lo`` is in the next scoregroup
-        (the pair would be made there: look-ahead [C8]).
+        (the pair would be made there: look-ahead [C8]).  Each field below is
+        one criterion; a field is more significant than all fields after it.
         """
         if not self.compatible(hi, lo):
             return 0
-        cb, sb, shift = self.cb, self.sb, self.shift
+        off, shift = self.off, self.shift
         # [C4] completion and [C2]/[C5]: every player paired but at most one,
         # and the one left out is eligible for the PAB with the lowest score.
-        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
-        # [C6] maximise the pairs in the bracket
-        w = (w << cb) | in_current
-        # [C7] minimise the downfloaters' scores: maximise the scores paired
-        w = (w << sb) | ((1 << shift[hi.skey]) if in_current else 0)
-        # [C8] the same two criteria for the next bracket
-        w = (w << cb) | in_next
-        w = (w << sb) | ((1 << shift[hi.skey]) if in_next else 0)
+        w = (1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))) << off["C4"]
         # [C9] minimise the unplayed games of the PAB assignee
-        c9 = 0
         if self.single_downfloater_bye:
+            c9 = 0
             if hi.skey == self.bye_score:
                 c9 += self.unplayed_rank[hi.played_games]
             if lo.skey == self.bye_score:
                 c9 += self.unplayed_rank[lo.played_games]
-        w = (w << (2 * cb)) | c9
-        # [C10]-[C13] colours (only pairs made in this bracket count)
+            w |= c9 << off["C9"]
+        if in_next:
+            # [C8] the next bracket: its pairs, then the scores paired there
+            w |= (1 << off["C8pairs"]) | (1 << (off["C8scores"] + shift[hi.skey]))
+            return w
+        if not in_current:
+            return w
+        # [C6] maximise the pairs in the bracket; [C7] minimise the
+        # downfloaters' scores, i.e. maximise the scores paired here
+        w |= (1 << off["C6"]) | (1 << (off["C7"] + shift[hi.skey]))
+        # [C10]-[C13] colours
         p, o = lo, hi
-        c10 = not (p.absolute_imbalance and o.absolute_imbalance and p.preference is o.preference)
+        same = p.preference is o.preference and p.preference is not NONE
+        if not (same and p.absolute_imbalance and o.absolute_imbalance):
+            w |= 1 << off["C10"]
         if p.imbalance == o.imbalance:
             loser_ok = p.repeated is NONE or p.repeated is not o.repeated
         else:
             loser = o if p.imbalance > o.imbalance else p
             loser_ok = loser.repeated is not p.preference.opposite
-        c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
-        c12 = p.preference is NONE or o.preference is NONE or p.preference is not o.preference
-        c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
-               or (p.absolute and o.absolute) or p.preference is not o.preference)
-        for bit in (c10, c11, c12, c13):
-            w = (w << cb) | (in_current and bit)
+        if not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok:
+            w |= 1 << off["C11"]
+        if not same:
+            w |= 1 << off["C12"]
+        if ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+                or (p.absolute and o.absolute) or p.preference is not o.preference):
+            w |= 1 << off["C13"]
         # [C14]-[C21] floats of the previous rounds
         higher_score = hi.skey > lo.skey
         for back in (0, 1):
-            if self.played_rounds > back:
-                # [C14]/[C16]: resident downfloaters who floated down before
-                down = 0
-                if in_current:
-                    down = (lo.floats[back] is Float.DOWN) + (
-                        not higher_score and hi.floats[back] is Float.DOWN)
-                w = (w << cb) | down
-                # [C15]/[C17]: MDP opponents who floated up before
-                up = in_current and not (higher_score and lo.floats[back] is Float.UP)
-                w = (w << cb) | up
-        for back in (0, 1):
-            if self.played_rounds > back:
-                # [C18]/[C20]: scores of those downfloaters
-                v = 0
-                if in_current:
-                    if lo.floats[back] is Float.DOWN:
-                        v += 1 << shift[lo.skey]
-                    if hi.floats[back] is Float.DOWN:
-                        v += 1 << shift[hi.skey]
-                w = (w << sb) | v
-                # [C19]/[C21]: scores of the MDPs whose opponents floated up
-                v = 0
-                if in_current and not (lo.floats[back] is Float.UP and higher_score):
-                    v = 1 << shift[hi.skey]
-                w = (w << sb) | v
-        # room for the generation order (Art. 4)
-        return w << self.order_bits
+            if self.played_rounds <= back:
+                break
+            # [C14]/[C16]: resident downfloaters who floated down before
+            down = (lo.floats[back] is Float.DOWN) + (
+                not higher_score and hi.floats[back] is Float.DOWN)
+            w |= down << off[f"C14_{back}"]
+            # [C15]/[C17]: MDP opponents who floated up before
+            if not (higher_score and lo.floats[back] is Float.UP):
+                w |= 1 << off[f"C15_{back}"]
+            # [C18]/[C20]: scores of those downfloaters
+            v = 0
+            if lo.floats[back] is Float.DOWN:
+                v += 1 << shift[lo.skey]
+            if hi.floats[back] is Float.DOWN:
+                v += 1 << shift[hi.skey]
+            w |= v << off[f"C18_{back}"]
+            # [C19]/[C21]: scores of the MDPs whose opponents floated up
+            if not (lo.floats[back] is Float.UP and higher_score):
+                w |= 1 << (off[f"C19_{back}"] + shift[hi.skey])
+        return w
 
     def completion_weight(self, hi: Entrant, lo: Entrant, top: Fraction) -> int:
         """First look at the round (odd number of players): can it be completed
