@@ -226,6 +226,24 @@ def test_c13_lowest_bracket_blocked():
     assert check_absolute(t, p) == []
 
 
+def test_c12_previous_bracket_repaired_for_a_different_downfloater():
+    """C12: 3 would float from {1, 2, 3} into {4, 5} but has met both; the top
+    bracket is re-paired with as many pairs so that another player moves down.
+    Its next acceptable pairing in C order: 1-3 breaks a colour preference (x = 0),
+    so the D2 exchange 1<->2 gives 2-3 and 1 moves down (then 1-4, 5-6)."""
+    t = tournament(6, {
+        1: [game(101, "w", "1"), game(102, "b", "1")],
+        2: [game(103, "b", "1"), game(104, "w", "1")],
+        3: [game(4, "w", "1"), game(5, "b", "1")],
+        4: [game(3, "b", "0"), game(105, "w", "1")],
+        5: [game(106, "b", "1"), game(3, "w", "0")],
+        6: [game(107, "w", "0"), game(108, "b", "0")],
+    })
+    p = pair_dutch_1992(t)
+    assert {frozenset(wb) for wb in p.boards} == {frozenset((2, 3)), frozenset((1, 4)), frozenset((5, 6))}
+    assert check_absolute(t, p) == []
+
+
 def test_c1_player_without_opponent_moves_down():
     """1 and 2 (top bracket) have met: both move down and meet the lower players."""
     t = tournament(4, {
