@@ -468,24 +468,30 @@ class _Bracket:
         """Art. 4.2: each paired MDP takes the highest resident possible."""
         r, v = self.r, self.v
         for k in range(self.mdps):
-            x = v[k]
-            if not r.matched[x]:
-                continue
-            bonus = len(v)
-            weights = {}
-            for j in range(self.size - 1, self.mdps - 1, -1):
-                u = v[j]
-                if r.matched[u]:
-                    continue
-                w = self.base.get((k, j), 0)
-                if w:
-                    weights[u] = w + bonus
-                    bonus += 1
-            r.g.set_vertex(x, weights)
-            r.solve()
-            m = r.cur[x]
-            r.matched[m] = True
-            r.g.freeze_pair(x, m)
+            if r.matched[v[k]]:
+                lower_first = [j for j in range(self.size - 1, self.mdps - 1, -1)
+                               if not r.matched[v[j]]]
+                self._take_highest(k, lower_first, len(v), count_incompatible=False)
+
+    def _take_highest(self, k: int, lower_first: list[int], bonus: int,
+                      count_incompatible: bool) -> None:
+        """Player ``k`` takes the highest-ranked candidate that keeps the best
+        pairing (Art. 4.2): the candidates, lowest first, get increasing
+        bonuses in the ordering bits; the pair the matching then makes is final."""
+        r, v = self.r, self.v
+        x = v[k]
+        weights = {}
+        for j in lower_first:
+            w = self.base.get((k, j), 0)
+            if w:
+                weights[v[j]] = w + bonus
+            if w or count_incompatible:
+                bonus += 1
+        r.g.set_vertex(x, weights)
+        r.solve()
+        m = r.cur[x]
+        r.matched[x] = r.matched[m] = True
+        r.g.freeze_pair(x, m)
 
     def _order_weight(self, li: int, lj: int, q: int) -> int:
         """Art. 4.3 resident exchanges: keep S1 players in S1 (fewest
@@ -570,24 +576,9 @@ class _Bracket:
         # Art. 4.2 transpositions: each S1 player, in order, takes the highest
         # S2 player that keeps the best pairing possible.
         for li in rem:
-            x = v[li]
-            if not self._pairs_down(x):
-                continue
-            bonus = 0
-            weights = {}
-            for lj in reversed(rem):
-                u = v[lj]
-                if lj <= li or r.matched[u]:
-                    continue
-                w = self.base.get((li, lj), 0)
-                if w:
-                    weights[u] = w + bonus
-                bonus += 1
-            r.g.set_vertex(x, weights)
-            r.solve()
-            m = r.cur[x]
-            r.matched[x] = r.matched[m] = True
-            r.g.freeze_pair(x, m)
+            if self._pairs_down(v[li]):
+                lower_first = [lj for lj in reversed(rem) if lj > li and not r.matched[v[lj]]]
+                self._take_highest(li, lower_first, 0, count_incompatible=True)
 
 
 def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
