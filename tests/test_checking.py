@@ -288,15 +288,14 @@ def test_reference_file_has_no_discrepancy(name, capsys):
     assert rc == 0, out
 
 
-@pytest.mark.xfail(reason="engine: a round-1 absence announced by a bye request (240/XXZ) "
-                          "still counts for the TPN colour parity (rules/dutch.py _takes_part); "
-                          "found by verify, seeds 116 and 1171", strict=False)
 def test_announced_absence_pairs_like_in_column_absence():
     """A 240 bye request and an in-column ``0000 - H`` must give the same pairing.
 
     The generator announces absences as requests, the checker reads them from
     the file's columns; ``verify`` flags any difference (the reference checker
-    agrees with the in-column form).
+    agrees with the in-column form).  Regression: found by ``verify`` (seeds
+    116, 1171, 9010, 9018: a round-1 half-point bye changed the TPN colour
+    parity only when announced by request).
     """
     from swisschess.model.tournament import ByeRequest, Player
 
