@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_dutch1992 import bye, check_absolute, game, reference_files, simulate, tournament
 
-from swisschess.model import Colour
+from swisschess.model import Colour, Float
 from swisschess.model.rounds import cut_before
 from swisschess.pairing.api import pair_round
 from swisschess.rules.dutch1992 import Context
@@ -104,9 +104,9 @@ def test_odd_floater_choice_avoids_types_and_equalises_colours():
     lim = Lim(ctx)
     # group {1, 2, 3}: 1, 2 due Black, 3 due White -> a Black-due player floats;
     # going down the lower rated of them (2) is chosen
-    order = lim.choose_odd_floater([1, 2, 3], set(), Lim.__init__.__globals__["DOWN"], [4, 5])
+    order = lim.choose_odd_floater([1, 2, 3], set(), Float.DOWN, [4, 5])
     assert order[0] == 2
-    order = lim.choose_odd_floater([1, 2, 3], {2}, Lim.__init__.__globals__["DOWN"], [4, 5])
+    order = lim.choose_odd_floater([1, 2, 3], {2}, Float.DOWN, [4, 5])
     assert order[0] == 1  # 2 floated into this group (type b) is avoided
 
 
@@ -141,3 +141,38 @@ def test_simulated_tournaments_valid_every_round():
     for seed in range(3):
         simulate(21 + seed, 7, seed, pair_lim)
         simulate(30 + seed, 6, seed, lambda t: pair_lim(t, maxi=True))
+
+
+def test_last_round_colour_limits_waived_for_everybody():
+    """Seed 002 "Värvide määramine" 8: in the last round Lim allows a third colour
+    in a row for anyone; the 1992 Dutch text only for players above 50 %."""
+    from swisschess.pairing.api import PairingError
+    from swisschess.rules.dutch1992 import pair_dutch_1992
+
+    h = {1: [game(101, "w", "1"), game(102, "w", "0")], 2: [game(103, "w", "0"), game(104, "w", "1")]}
+    t = tournament(2, h, rounds=3)  # both 1/2 (not above 50 %), both WW
+    p = pair_lim(t)
+    assert len(p.boards) == 1 and check_absolute(t, p, "all") == []
+    try:
+        pair_dutch_1992(t)
+    except PairingError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("1992 must refuse a third White for players at 50 %")
+
+
+def test_maxi_floater_opponent_within_100_points():
+    """Seed 002 "Liuglejate valimine" 2: a downfloater meets the highest-rated player
+    whose colour due is opposite; in maxi-tournaments within 100 points of the
+    highest-rated one."""
+    h = {
+        1: [game(101, "w", "1")],  # floater, due Black
+        2: [game(102, "w", "0")],  # 2480, due Black (same as 1)
+        3: [game(103, "b", "1")],  # 2470, due White
+    }
+    t = tournament(3, h)
+    t.players[3].rating = 2300  # 180 points below player 2
+    ctx = Context(t, 2, [1, 2, 3])
+    down = Float.DOWN
+    assert Lim(ctx)._floater_opponents(1, down, [2, 3])[0] == 3  # colour first
+    assert Lim(ctx, maxi=True)._floater_opponents(1, down, [2, 3])[0] == 2  # 100-point rule

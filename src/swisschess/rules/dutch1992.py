@@ -45,6 +45,15 @@ budget runs out, the bracket takes the pairing given by the global matching
 is *always* found when one exists; only its quality may then fall short of the
 literal procedure.  ``Dutch1992.fallbacks`` counts how often that happened.
 
+B3 (score differences as small as possible) is built into the bracket order:
+brackets are paired from the top, moved-down players are paired first, and the
+number of pairs p is the outermost criterion (a player moves down only when no
+pairing with more pairs exists).  Not pairing rules, hence not here: F2 (unplayed
+games do not count: ``history.played_colours``), F5 (withdrawn / absent players are
+not paired: ``history.to_be_paired``), F6-F9 (publication, corrections, absence,
+adjourned games: handled by the tournament workflow and the TRF data), F10 (final
+ranking: ``swisschess.standings``).
+
 Interpretations (the text is silent or ambiguous; see docs/editions-1992-lim.md):
 
 * A8: a negative x is clamped to 0.
@@ -364,6 +373,8 @@ def a8_x(prefs: Iterable[Colour], size: int) -> int:
 def d1_transpositions(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """D1: all orders of S2 in lexicographic (ascending number) order.
 
+    A9 (a): a *transposition* changes the order of S2 only.
+
     Seeds D1 (003 Czech: "sort all numbers made of the digits 5, 6, 7, 8
     ascending"): 5-6-7-8, 5-6-8-7, 5-7-6-8, ...  The Bulgarian list (004) is
     corrupt (starts with the identity twice over); we follow the rule.
@@ -392,6 +403,9 @@ WIDE_EXCHANGE_WINDOW = 6
 
 def d2_exchanges(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """D2: exchanges between S1 and S2 as ``(from S1, from S2)`` number tuples.
+
+    A9 (b): an *exchange* moves players between S1 and S2 (homogeneous brackets and
+    remainders only); both subgroups are then sorted again by A2.
 
     The seeds' tables (8 players: S1 = 1-4, S2 = 5-8) give the one-player order
     a 4-5, b 4-6, c 3-5, d 4-7, e 3-6, f 2-5, g 3-7, h 2-6, i 2-7 and the
