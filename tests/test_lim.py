@@ -139,8 +139,8 @@ def test_reference_tournaments_never_break_absolute_criteria():
 
 def test_simulated_tournaments_valid_every_round():
     for seed in range(3):
-        simulate(21 + seed, 7, seed, pair_lim)
-        simulate(30 + seed, 6, seed, lambda t: pair_lim(t, maxi=True))
+        simulate(21 + seed, 7, seed, pair_lim, "all")
+        simulate(30 + seed, 6, seed, lambda t: pair_lim(t, maxi=True), "all")
 
 
 def test_last_round_colour_limits_waived_for_everybody():
