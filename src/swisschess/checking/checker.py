@@ -207,9 +207,10 @@ def position_before(t: Tournament, rnd: int) -> Tournament:
     tells about round ``rnd``: every player not paired in it (announced
     absence, requested bye, withdrawal, late entry, a row shorter than the
     others) gets that round's unpaired entry (``Z`` when nothing is written),
-    players paired in it are not withdrawn, and the planned number of rounds
+    players paired in it are not withdrawn, the planned number of rounds
     defaults to the rounds recorded (as the reference engines do without
-    ``XXR`` / ``142``).
+    ``XXR`` / ``142``) and the initial colour, when the file does not give it,
+    is read from round 1 (:func:`infer_initial_colour`).
     """
     c = cut_before(t, rnd)
     paired_now: set[int] = set()
