@@ -225,7 +225,7 @@ class PerfectMatcher:
         ledge: dict = {}  # node -> (vertex in parent node, vertex in this node)
         queue: list[int] = []
         tick = count()
-        heap2: list = []  # S vertex - unlabelled vertex: key slack + D
+        best2: dict[int, tuple] = {}  # unlabelled vertex -> (slack + D, S vertex)
         heap3: list = []  # S - S (different blossoms): key slack + 2D
         heap4: list = []  # T blossoms: key z + 2D
         D = 0
@@ -234,11 +234,16 @@ class PerfectMatcher:
         def assign_s(node, edge) -> None:
             label[node] = _S
             ledge[node] = edge
-            queue.extend(_leaves(node))
+            leaves = _leaves(node)
+            for v in leaves:
+                best2.pop(v, None)
+            queue.extend(leaves)
 
         def assign_t(node, edge) -> None:
             label[node] = _T
             ledge[node] = edge
+            for v in _leaves(node):
+                best2.pop(v, None)
             if not isinstance(node, int):
                 heapq.heappush(heap4, (node.z + 2 * D, next(tick), node))
             b = _base(node)
@@ -270,7 +275,10 @@ class PerfectMatcher:
                         if slack == 0:
                             assign_t(bj, (i, j))
                         else:
-                            heappush(heap2, (slack + D, i, j))
+                            k = slack + D
+                            b = best2.get(j)
+                            if b is None or k < b[0]:
+                                best2[j] = (k, i)
                     else:
                         if slack == 0:
                             if self._tight_ss(i, j, label, ledge, queue, heap4, D, tick):
@@ -281,12 +289,11 @@ class PerfectMatcher:
             # dual step
             best = None
             kind = 0
-            while heap2:
-                key, i, j = heap2[0]
-                if label.get(top[i]) == _S and label.get(top[j]) is None:
-                    best, kind = key - D, 2
-                    break
-                heapq.heappop(heap2)
+            e2 = None
+            if best2:
+                j2 = min(best2, key=best2.__getitem__)
+                key, i2 = best2[j2]
+                best, kind, e2 = key - D, 2, (i2, j2)
             while heap3:
                 key, i, j = heap3[0]
                 if top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S:
@@ -327,7 +334,7 @@ class PerfectMatcher:
                             node.z -= 2 * best
                 D += best
             if kind == 2:
-                _, i, j = heapq.heappop(heap2)
+                i, j = e2
                 assign_t(top[j], (i, j))
             elif kind == 3:
                 _, i, j = heapq.heappop(heap3)
@@ -335,7 +342,7 @@ class PerfectMatcher:
                     return
             else:
                 _, _, b = heapq.heappop(heap4)
-                self._expand_t(b, label, ledge, assign_s, heap2, heap4, D, tick)
+                self._expand_t(b, label, ledge, assign_s, best2, heap4, D, tick)
 
     def _double_stage(self, label: dict) -> None:
         """Dual step would need a half unit: double all numbers, redo the stage.
@@ -440,7 +447,7 @@ class PerfectMatcher:
         if not isinstance(child, int):
             self._augment_blossom(child, v)
 
-    def _expand_t(self, b: _Blossom, label, ledge, assign_s, heap2, heap4, D, tick) -> None:
+    def _expand_t(self, b: _Blossom, label, ledge, assign_s, best2, heap4, D, tick) -> None:
         """A T blossom whose dual reached zero opens up (Edmonds' expand)."""
         top, y, adj = self.top, self.y, self.adj
         entry_x, entry = ledge[b]
@@ -483,8 +490,15 @@ class PerfectMatcher:
             if c in on_path:
                 continue
             for v in _leaves(c):
+                best = None
                 for u, w in adj[v].items():
                     bu = top[u]
-                    if bu is c or label.get(bu) != _S:
+                    if bu == c or label.get(bu) != _S:
                         continue
-                    heapq.heappush(heap2, (y[u] + y[v] - w + D, u, v))
+                    k = y[u] + y[v] - w + D
+                    if best is None or k < best[0]:
+                        best = (k, u)
+                if best is None:
+                    best2.pop(v, None)
+                else:
+                    best2[v] = best
