@@ -115,6 +115,8 @@ def test_c5_lowest_score_pab_breaks_the_top_bracket():
     nat = top.candidates[0]
     assert nat.pairs == [[1, 3]] and nat.verdict == "rejected" and nat.criterion == "C5"
     assert "PAB would go to a player with 1.0 points instead of 0.0" in nat.reason
+    assert all("[C5]" in f.reason for f in top.floaters)
+    assert any("[C5]" in n for n in top.notes)
     second = bracket_with(e, 2)
     assert sorted(second.mdps) == [1, 3] and sorted(second.mdps_paired) == [1, 3]
     assert {frozenset((p.higher, p.lower)) for p in second.pairs} <= {

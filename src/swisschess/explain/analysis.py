@@ -426,10 +426,13 @@ class _Analysis:
                                      f"[{crit}] {word}: {_and(players)} (scores {scores})"))
         return out
 
-    def bound(self, pairs: list[tuple[Entrant, Entrant]]) -> tuple[str, str] | None:
-        """A criterion that every candidate starting with ``pairs`` already does
-        worse on than the chosen pairing (colours [C10]-[C13], MDP opponents'
-        upfloats [C15], [C17], [C19], [C21]: they can only grow as pairs are added).
+    def bound(self, pairs: list[tuple[Entrant, Entrant]], s1_rest: Sequence[Entrant] = (),
+              s2_rest: Sequence[Entrant] = ()) -> tuple[str, str] | None:
+        """A criterion that every candidate starting with ``pairs`` does worse on
+        than the chosen pairing: colours [C10]-[C13] and MDP opponents' upfloats
+        [C15], [C17], [C19], [C21] can only grow as pairs are added; for [C12]
+        also the fewest conflicts the S1 players still to pair (``s1_rest``) must
+        have with the S2 players left (``s2_rest``).
 
         Used only when the chosen pairing is the engine's, so that it is the
         best: such a candidate is then rejected (on this or an earlier criterion).
@@ -442,6 +445,31 @@ class _Analysis:
         for crit in ("C10", "C11", "C12", "C13", "C15", "C17", "C19", "C21"):
             if q[crit][0] > chosen[crit][0]:
                 return crit, "already " + self.describe(crit, q, chosen)
+            if crit == "C12" and s1_rest:
+                more = _least_conflicts(s1_rest, s2_rest)
+                if more and q[crit][0] + more > chosen[crit][0]:
+                    return crit, (f"at least {q[crit][0] + more} player(s) would not get their "
+                                  f"colour preference instead of {chosen[crit][0]}")
+        return None
+
+    def bound_remainder(self, pairs: list[tuple[Entrant, Entrant]], rem: Sequence[Entrant],
+                        p: int) -> tuple[str, str] | None:
+        """[C12] bound for an MDP pairing: its pairs plus the fewest conflicts of
+        any ``p`` pairs among the remainder ``rem``."""
+        target = self._target
+        if target is None:
+            return None
+        _, chosen = target
+        have = self.pair_values(target[0], pairs)["C12"][0]
+        w = sum(1 for x in rem if x.preference is W)
+        b = sum(1 for x in rem if x.preference is B)
+        z = len(rem) - w - b
+        surplus = abs(w - b) - min(abs(w - b), z)
+        floaters = len(rem) - 2 * p
+        more = max(0, surplus - floaters) // 2
+        if more and have + more > chosen["C12"][0]:
+            return "C12", (f"at least {have + more} player(s) would not get their colour "
+                           f"preference instead of {chosen['C12'][0]}")
         return None
 
     # --------------------------------------------------------- generation
@@ -462,6 +490,10 @@ class _Analysis:
             if i == len(s1):
                 rem = [r for r in residents if r.id not in used]
                 label = _join(set_label, "MDP transposition (Art. 4.2)" if moved else "")
+                broken = self.bound_remainder(pairs, rem, p)
+                if broken:
+                    yield _Candidate(pairs, limbo, False, label, broken)
+                    return
                 for c in self._remainder(rem, p, pairs):
                     yield _Candidate(pairs + c.pairs, limbo + c.floaters, c.complete,
                                      _join(label, c.label), c.broken)
@@ -524,12 +556,18 @@ class _Analysis:
                     continue
                 pair = (s1[i], r)
                 m = moved or r is not natural[0]
-                broken = self.why_incompatible(*pair) or self.bound(prefix + pairs + [pair])
+                broken = self.why_incompatible(*pair) or self.bound(
+                    prefix + pairs + [pair], s1[i + 1:],
+                    [x for x in s2 if x.id not in used and x is not r])
                 if broken:
                     yield _Candidate(pairs + [pair], [], False, label, broken)
                     continue
                 yield from rec(i + 1, used | {r.id}, pairs + [pair], m)
 
+        broken = self.bound(prefix, s1, s2) if s1 else None
+        if broken:
+            yield _Candidate([], [], False, label, broken)
+            return
         yield from rec(0, frozenset(), [], False)
 
     # ------------------------------------------------------------ brackets
@@ -609,7 +647,7 @@ class _Analysis:
                 notes.extend(self.pair_count_notes(br, len(br.pairs)))
                 (candidates, summary, examined, reached,
                  limbo_reason) = self.candidates(br, mdp_pairs, rem_pairs, paired_mdps, chosen_q)
-        floaters = [self.float_info(br, p, limbo_reason) for p in br.floaters]
+        floaters = [self.float_info(br, p, limbo_reason, notes) for p in br.floaters]
         return BracketExplanation(
             number=br.number, score=float(br.score), players=players,
             mdps=[p.id for p in br.mdps], mdps_paired=[p.id for p in paired_mdps],
@@ -687,7 +725,7 @@ class _Analysis:
         everyone = members + br.lower
         with_rest = self.oracle.max_pairs_within(everyone, bracket_ids)
         if with_rest <= made:
-            notes.append(f"{most} pairs are possible here, but with more than {made} the rest "
+            notes.append(f"{most} pair(s) are possible here, but with {made + 1} the rest "
                          "of the round could not be paired ([C4]).")
             return notes
         _, bye_score = self.oracle.min_bye_score(everyone)
@@ -695,7 +733,7 @@ class _Analysis:
             with_c5 = self.oracle.max_pairs_within(
                 everyone, bracket_ids, bye=lambda p: p.bye_eligible and p.score == bye_score)
             if with_c5 <= made:
-                notes.append(f"More than {made} pair(s) here would force the PAB onto a "
+                notes.append(f"With {made + 1} pair(s) here the PAB would have to go to a "
                              f"player with more than {pts(bye_score)} points ([C5]).")
         return notes
 
@@ -796,7 +834,8 @@ class _Analysis:
                             "examined, all rejected"))
         return out, summary, examined, reached, limbo_reason
 
-    def float_info(self, br: _Bracket, p: Entrant, limbo_reason: dict[int, str]) -> FloatInfo:
+    def float_info(self, br: _Bracket, p: Entrant, limbo_reason: dict[int, str],
+                   notes: Sequence[str] = ()) -> FloatInfo:
         m = self.mate.get(p.id)
         if m is None:
             outcome = "receives the PAB"
@@ -823,6 +862,9 @@ class _Analysis:
         elif role == "MDP" and p.id in limbo_reason:
             reason = (f"could meet {_ids(free)} here, but the candidates that pair him are "
                       f"rejected, the first because {limbo_reason[p.id]}")
+        elif notes and ("[C4]" in notes[-1] or "[C5]" in notes[-1]):
+            note = notes[-1].rstrip(".")
+            reason = f"could meet {_ids(free)} here, but: {note[0].lower()}{note[1:]}"
         elif len(members) % 2 and len(br.floaters) == 1:
             reason = ("odd number of players in the bracket: one must float ([C6]); "
                       "floating him gives the best pairing (see the candidates)")
@@ -869,6 +911,19 @@ class _Analysis:
         elif same:
             reasons.append(f"{p.id} is the only eligible player with {pts(p.score)} points.")
         return PabExplanation(p.id, float(p.score), reasons, [x.id for x in inel])
+
+
+def _least_conflicts(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> int:
+    """Fewest players without their colour preference ([C12]) when each of ``s1``
+    meets a different player of ``s2`` (at least as many): same preferences clash."""
+    aw = sum(1 for p in s1 if p.preference is W)
+    ab = sum(1 for p in s1 if p.preference is B)
+    bw = sum(1 for p in s2 if p.preference is W)
+    bb = sum(1 for p in s2 if p.preference is B)
+    b0 = len(s2) - bw - bb
+    x, y = min(aw, bb), min(ab, bw)
+    left = aw - x + ab - y
+    return left - min(left, b0)
 
 
 def _join(*parts: str) -> str:
