@@ -277,3 +277,12 @@ def test_reference_tournament_every_round(name):
                 if len(br.players) > 1:
                     assert br.candidates[-1].verdict == "chosen"
         render_text(e)
+
+
+def test_tiny_rounds():
+    e = explain_round(make(1, [], total=3))
+    assert e.bye == 1 and e.pab.player == 1 and len(e.brackets) == 1
+    e = explain_round(make(2, [[(1, 2, "1-0")], [(1, "H"), (2, "H")]], total=3))
+    assert e.round == 2 and e.players == 0 and e.brackets == [] and e.pab is None
+    assert sorted(e.not_paired) == [[1, "H"], [2, "H"]]
+    render_text(e)

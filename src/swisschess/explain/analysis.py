@@ -144,6 +144,8 @@ class _Analysis:
         self.boards = boards
         self.bye = bye
         self._target: tuple[_Bracket, dict] | None = None
+        #: recorded pairs without colours (some forfeits): no colour to compare
+        self.colourless: set[frozenset[int]] = set()
         #: the pairing explained is the engine's (so the best): candidates may be pruned
         self.trusted = False
         self.mate: dict[int, int | None] = {}
@@ -624,7 +626,7 @@ class _Analysis:
             else:
                 expect = colour_of(hi, lo, self.initial)
                 actual = W if white == hi.id else B
-                if actual is not expect:
+                if actual is not expect and frozenset((hi.id, lo.id)) not in self.colourless:
                     why += f" — but the pairing gives {hi.id} {_colour_word(actual)}"
             pairs.append(PairInfo(white, black, hi.id, lo.id,
                                   "MDP pairing" if hi.id in br.mdp_ids else "resident pair",
@@ -647,7 +649,8 @@ class _Analysis:
                 notes.extend(self.pair_count_notes(br, len(br.pairs)))
                 (candidates, summary, examined, reached,
                  limbo_reason) = self.candidates(br, mdp_pairs, rem_pairs, paired_mdps, chosen_q)
-        floaters = [self.float_info(br, p, limbo_reason, notes) for p in br.floaters]
+        natural = candidates[0] if candidates else None
+        floaters = [self.float_info(br, p, limbo_reason, notes, natural) for p in br.floaters]
         return BracketExplanation(
             number=br.number, score=float(br.score), players=players,
             mdps=[p.id for p in br.mdps], mdps_paired=[p.id for p in paired_mdps],
@@ -835,7 +838,7 @@ class _Analysis:
         return out, summary, examined, reached, limbo_reason
 
     def float_info(self, br: _Bracket, p: Entrant, limbo_reason: dict[int, str],
-                   notes: Sequence[str] = ()) -> FloatInfo:
+                   notes: Sequence[str] = (), natural: CandidateInfo | None = None) -> FloatInfo:
         m = self.mate.get(p.id)
         if m is None:
             outcome = "receives the PAB"
@@ -866,8 +869,12 @@ class _Analysis:
             note = notes[-1].rstrip(".")
             reason = f"could meet {_ids(free)} here, but: {note[0].lower()}{note[1:]}"
         elif len(members) % 2 and len(br.floaters) == 1:
-            reason = ("odd number of players in the bracket: one must float ([C6]); "
-                      "floating him gives the best pairing (see the candidates)")
+            reason = "odd number of players in the bracket: one must float ([C6]); "
+            if natural is None or natural.verdict == "chosen" or p.id in natural.floaters:
+                reason += "in Art. 4 order the last player of S2 floats first"
+            else:
+                reason += (f"in the natural candidate {_and(natural.floaters) or 'nobody'} "
+                           f"would float, but it is rejected: {natural.reason}")
         else:
             reason = f"could meet {_ids(free)} here; floating him gives the best pairing (see the candidates)"
         return FloatInfo(p.id, role, outcome, reason)
@@ -950,6 +957,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
         raise ExplainError(f"unknown edition {edition!r} (use {', '.join(EDITIONS)})")
     recorded = t.rounds_recorded()
     notes: list[str] = []
+    colourless: set[frozenset[int]] = set()
     if rnd is None or rnd == recorded + 1:
         rnd = recorded + 1
         before = t
@@ -958,7 +966,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
         not_paired = [[pid, code] for pid, code in pairing.unpaired]
     elif 1 <= rnd <= recorded:
         before = position_before(t, rnd)
-        recorded_boards, _ = tournament_boards(t, rnd)
+        recorded_boards, colourless = tournament_boards(t, rnd)
         boards = [(w, b) for w, b in recorded_boards if b != 0]
         pabs = [w for w, b in recorded_boards if b == 0]
         if len(pabs) > 1:
@@ -992,6 +1000,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
     if before.rounds is None:
         before.rounds = t.rounds
     a = _Analysis(before, rnd, edition, boards, bye)
+    a.colourless = colourless
     a.trusted = source == "engine" or not notes
     full = edition == "2026"
     if not full:
