@@ -60,6 +60,11 @@ BUDGET = 1000
 GROUP_BUDGET = 20000
 
 
+#: The reason given to the candidates skipped once the search limit is reached.
+GUIDED = ("-", "not examined in detail (search limit reached); every candidate generated "
+               "before the chosen one is worse or breaks a criterion (Art. 3.8)")
+
+
 class ExplainError(Exception):
     """The round cannot be explained as asked (bad round number, inconsistent pairing)."""
 
@@ -144,6 +149,8 @@ class _Analysis:
         self.boards = boards
         self.bye = bye
         self._target: tuple[_Bracket, dict] | None = None
+        #: after the search limit: (chosen pairs, paired MDPs, remainder S1) to go straight to
+        self._guide: tuple[frozenset, set[int], set[int]] | None = None
         #: recorded pairs without colours (some forfeits): no colour to compare
         self.colourless: set[frozenset[int]] = set()
         #: the pairing explained is the engine's (so the best): candidates may be pruned
@@ -454,6 +461,12 @@ class _Analysis:
                                   f"colour preference instead of {chosen[crit][0]}")
         return None
 
+    def off_guide(self, pair: tuple[Entrant, Entrant]) -> tuple[str, str] | None:
+        """After the search limit: every pair not in the chosen pairing ends a group."""
+        if self._guide is not None and frozenset((pair[0].id, pair[1].id)) not in self._guide[0]:
+            return GUIDED
+        return None
+
     def bound_remainder(self, pairs: list[tuple[Entrant, Entrant]], rem: Sequence[Entrant],
                         p: int) -> tuple[str, str] | None:
         """[C12] bound for an MDP pairing: its pairs plus the fewest conflicts of
@@ -484,6 +497,9 @@ class _Analysis:
             ids = {x.id for x in mset}
             limbo = [x for x in mdps if x.id not in ids]
             label = f"MDP set {_ids(mset)} (Art. 4.4)" if k else ""
+            if self._guide is not None and ids != self._guide[1]:
+                yield _Candidate([], limbo, False, label, GUIDED)
+                continue
             yield from self._mdp_pairings(list(mset), residents, limbo, p, label)
 
     def _mdp_pairings(self, s1: list[Entrant], residents: list[Entrant], limbo: list[Entrant],
@@ -505,7 +521,8 @@ class _Analysis:
                 if r.id in used:
                     continue
                 pair = (s1[i], r)
-                broken = self.why_incompatible(*pair) or self.bound(pairs + [pair])
+                broken = self.off_guide(pair) or self.why_incompatible(*pair) or self.bound(
+                    pairs + [pair])
                 m = moved or r is not natural[0]
                 if broken:
                     yield _Candidate(pairs + [pair], [], False,
@@ -518,6 +535,9 @@ class _Analysis:
     def _remainder(self, rem: list[Entrant], p: int, prefix: list) -> Iterator[_Candidate]:
         s1, s2 = rem[:p], rem[p:]
         for label, a1, a2 in self._exchanges(s1, s2):
+            if self._guide is not None and {x.id for x in a1} != self._guide[2]:
+                yield _Candidate([], [], False, label, GUIDED)
+                continue
             yield from self._transpositions(a1, a2, label, prefix)
 
     @staticmethod
@@ -558,7 +578,7 @@ class _Analysis:
                     continue
                 pair = (s1[i], r)
                 m = moved or r is not natural[0]
-                broken = self.why_incompatible(*pair) or self.bound(
+                broken = self.off_guide(pair) or self.why_incompatible(*pair) or self.bound(
                     prefix + pairs + [pair], s1[i + 1:],
                     [x for x in s2 if x.id not in used and x is not r])
                 if broken:
@@ -795,6 +815,7 @@ class _Analysis:
         examined = 0
         reached = False
         shown = 0
+        shown_crits: set[str | None] = {crit}
         full = groups = 0
         for c in self.generate(br.mdps, br.residents, m1, p):
             examined += 1
@@ -802,9 +823,12 @@ class _Analysis:
                 full += 1
             else:
                 groups += 1
-            if full > BUDGET or groups > GROUP_BUDGET:
-                examined -= 1
-                break
+            if (full > BUDGET or groups > GROUP_BUDGET) and self._guide is None:
+                if not self.trusted:
+                    examined -= 1
+                    break
+                self._guide = (frozenset(frozenset((a.id, b.id)) for a, b in br.pairs),
+                               {hi.id for hi, _ in mdp_pairs}, {hi.id for hi, _ in rem_pairs})
             if c.complete:
                 key = c.key()
                 if key == chosen_key:
@@ -827,10 +851,13 @@ class _Analysis:
             prefix = [(a.id, b.id) for a, b in c.pairs]
             if not c.complete and prefix == nat_ids[: len(prefix)] and c.broken:
                 continue  # the natural candidate's own group, already shown
-            if shown < SHOWN or verdict != "rejected":
+            if shown < SHOWN or verdict != "rejected" or (
+                    crit not in shown_crits and crit != "-" and shown < SHOWN + 3):
                 out.append(info(c, verdict, crit, reason))
                 shown += 1
+                shown_crits.add(crit)
         self._target = None
+        self._guide = None
         if not reached:
             out.append(info(chosen, "chosen", None,
                             f"chosen; it comes after the first {examined} candidates "

@@ -74,7 +74,8 @@ def _bracket(b: BracketExplanation) -> list[str]:
             out.append(head)
             out.append(f"      {word}: {c.reason}")
         if b.rejected_summary:
-            counts = ", ".join(f"[{k}] {v}" for k, v in sorted(
+            counts = ", ".join((f"[{k}] {v}" if k != "-" else f"not examined in detail {v}")
+                               for k, v in sorted(
                 b.rejected_summary.items(), key=lambda kv: _crit_key(kv[0])))
             out.append(f"  Rejected before the chosen one ({b.candidates_examined} "
                        f"candidates or groups examined): {counts}")
