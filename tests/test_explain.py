@@ -286,3 +286,42 @@ def test_tiny_rounds():
     assert e.round == 2 and e.players == 0 and e.brackets == [] and e.pab is None
     assert sorted(e.not_paired) == [[1, "H"], [2, "H"]]
     render_text(e)
+
+
+C5_TRF = """\
+012 explain test
+XXR 3
+XXC white1
+001    1      Player 1                          2390                             2.0          4 w 1     2 b 1
+001    2      Player 2                          2380                             1.0          5 w 1     1 w 0
+001    3      Player 3                          2370                             2.0          6 w 1     4 b 1
+001    4      Player 4                          2360                             0.0          1 b 0     3 w 0  0000 - Z
+001    5      Player 5                          2350                             1.0          2 b 0     6 b 1
+001    6      Player 6                          2340                             0.0          3 b 0     5 w 0
+"""
+
+
+def test_from_trf_text_same_as_model():
+    from swisschess.formats.trf import parse_trf
+
+    res = parse_trf(C5_TRF)
+    assert res.ok
+    a = explain_round(res.tournament).to_dict()
+    b = explain_round(c5_example()).to_dict()
+    for x in (a, b):
+        for br in x["brackets"]:
+            for p in br["players"]:
+                p["name"] = ""
+    assert a == b
+
+
+@pytest.mark.skipif(not (REFERENCE / "104.trf").exists(), reason="reference file missing")
+def test_reference_limbo():
+    from swisschess.formats.trf import read_trf
+
+    e = explain_round(read_trf(str(REFERENCE / "104.trf")).tournament, 5)
+    limbo = [(b, f) for b in e.brackets for f in b.floaters if f.role == "MDP"]
+    assert limbo
+    assert all(f.id in b.limbo for b, f in limbo)
+    assert any("only 1 resident(s) for 3 MDPs" in f.reason for _, f in limbo)
+    assert any("[C1]" in f.reason for _, f in limbo)

@@ -6,8 +6,8 @@ criteria the pairing could not fully meet, and why the better-looking
 candidates were rejected.  Without ``--round`` the next round is paired now and
 explained; with ``--round N`` round N is explained as recorded in the file.
 
-Exit codes: 0 ok, 1 no valid pairing for the next round, 3 invalid input
-(file errors, no such round), 5 file cannot be read.
+Exit codes: 0 ok, 1 no valid pairing for the next round, 2 unexpected error,
+3 invalid input (file errors, no such round), 5 file cannot be read.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 
-EXIT_OK, EXIT_NO_PAIRING, EXIT_INVALID, EXIT_FILE = 0, 1, 3, 5
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -63,8 +63,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(EXIT_INVALID, f"{path}: {ex}")
     except PairingError as ex:
         return _fail(EXIT_NO_PAIRING, f"{path}: no valid pairing for the next round: {ex}")
-    except (ValueError, KeyError, IndexError, TypeError) as ex:  # inconsistent data
+    except (ValueError, KeyError, IndexError) as ex:  # inconsistent data
         return _fail(EXIT_INVALID, f"{path}: cannot explain this round: {type(ex).__name__}: {ex}")
+    except Exception as ex:  # a bug: say so in one line, no traceback
+        return _fail(EXIT_UNEXPECTED, f"{path}: unexpected error: {type(ex).__name__}: {ex}")
     if args.format == "json":
         sys.stdout.write(json.dumps(e.to_dict(), indent=2) + "\n")
     else:
