@@ -323,5 +323,5 @@ def test_reference_limbo():
     limbo = [(b, f) for b in e.brackets for f in b.floaters if f.role == "MDP"]
     assert limbo
     assert all(f.id in b.limbo for b, f in limbo)
-    assert any("only 1 resident(s) for 3 MDPs" in f.reason for _, f in limbo)
+    assert any("only 1 resident for 3 MDPs" in f.reason for _, f in limbo)
     assert any("[C1]" in f.reason for _, f in limbo)

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from fractions import Fraction
 
 from swisschess.checking.checker import position_before, tournament_boards
@@ -960,6 +961,39 @@ def _least_conflicts(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> int:
     return left - min(left, b0)
 
 
+_PLURAL = re.compile(r"\b(\d+) ([A-Za-z]+(?: opponent)?)\(s\)( (?:do not|float|get|are)\b)?")
+_SINGULAR_VERB = {" do not": " does not", " float": " floats", " get": " gets", " are": " is"}
+
+
+def _number(text: str) -> str:
+    """``1 player(s) do not`` -> ``1 player does not``; ``3 pair(s)`` -> ``3 pairs``."""
+    def fix(m: re.Match) -> str:
+        n, word, verb = m.group(1), m.group(2), m.group(3) or ""
+        if n == "1":
+            return f"{n} {word}{_SINGULAR_VERB.get(verb, verb)}"
+        return f"{n} {word}s{verb}"
+
+    return _PLURAL.sub(fix, text)
+
+
+def _tidy(obj):
+    """Apply :func:`_number` to every text of an explanation (in place)."""
+    if is_dataclass(obj):
+        for f in fields(obj):
+            v = getattr(obj, f.name)
+            if isinstance(v, str):
+                setattr(obj, f.name, _number(v))
+            else:
+                _tidy(v)
+    elif isinstance(obj, list):
+        for k, v in enumerate(obj):
+            if isinstance(v, str):
+                obj[k] = _number(v)
+            else:
+                _tidy(v)
+    return obj
+
+
 def _join(*parts: str) -> str:
     return ", ".join(x for x in parts if x)
 
@@ -1035,6 +1069,6 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
                      "analysis follows the 2026 rules.")
     brackets = [a.explain_bracket(br, full) for br in a.brackets()] if a.players else []
     # board order as paired
-    return RoundExplanation(round=rnd, edition=edition, source=source, players=len(a.players),
+    return _tidy(RoundExplanation(round=rnd, edition=edition, source=source, players=len(a.players),
                             boards=[[w, b] for w, b in boards], bye=bye, not_paired=not_paired,
-                            brackets=brackets, pab=a.pab(), notes=notes)
+                            brackets=brackets, pab=a.pab(), notes=notes))

@@ -28,8 +28,8 @@ def _pairs(c: CandidateInfo, before: CandidateInfo | None = None) -> str:
 
 
 def _bracket(b: BracketExplanation) -> list[str]:
-    kind = f"heterogeneous: {len(b.mdps)} MDP(s)" if b.mdps else "homogeneous"
-    out = [f"Bracket {b.number}: {_pts(b.score)} points, {len(b.players)} player(s) ({kind})"]
+    kind = f"heterogeneous: {_n(len(b.mdps), 'MDP')}" if b.mdps else "homogeneous"
+    out = [f"Bracket {b.number}: {_pts(b.score)} points, {_n(len(b.players), 'player')} ({kind})"]
     out.append("  No    Pts  Role      Colours  Preference       Floats (last, before)  PAB")
     for p in b.players:
         role = "MDP" if p.role == "MDP" else "resident"
@@ -84,6 +84,10 @@ def _bracket(b: BracketExplanation) -> list[str]:
     return out
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
 def _crit_key(c: str) -> int:
     return int(c[1:]) if c[1:].isdigit() else 99
 
@@ -92,7 +96,7 @@ def render_text(e: RoundExplanation) -> str:
     """The explanation as short plain-text lines (ends with a newline)."""
     how = "paired now by swisschess" if e.source == "engine" else "as recorded in the file"
     out = [f"Round {e.round}: FIDE Dutch system, {e.edition} rules ({how})"]
-    line = f"{e.players} player(s) to pair"
+    line = f"{_n(e.players, 'player')} to pair"
     if e.not_paired:
         line += "; not paired: " + ", ".join(f"{pid} ({code})" for pid, code in e.not_paired)
     out.append(line + ".")
