@@ -62,10 +62,14 @@ def system_from_code(code: str) -> tuple[str, str] | None:
 def pair_round(t: Tournament, system: str = "dutch", edition: str = "2026") -> Pairing:
     """Pair the next round of ``t`` with the given system and rule edition."""
     if system == "dutch":
-        if edition in ("2026", "2017"):
+        if edition == "2026":
             from swisschess.rules.dutch import pair_dutch
 
             return pair_dutch(t, edition)
+        if edition == "2017":
+            from swisschess.rules.dutch2017 import pair_dutch_2017
+
+            return pair_dutch_2017(t)
         if edition == "1992":
             from swisschess.rules.dutch1992 import pair_dutch_1992
 

@@ -621,8 +621,18 @@ def colour_of(p: Entrant, o: Entrant, initial: Colour) -> Colour:
     return p.preference if p_higher else o.preference.opposite
 
 
-def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
-    """Pair the next round of ``t`` by the Dutch system."""
+def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> list[int]:
+    """Art. 2-4 (2026): the mate of every player (itself for the PAB)."""
+    wt = _Weights(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
+    return _Round(players, wt).run()
+
+
+def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players) -> Pairing:
+    """Pair the next round of ``t`` by the Dutch system.
+
+    ``pair_players(players, topscorer_round, played_rounds)`` pairs the
+    entrants (sorted by Art. 1.2) and returns each one's mate; the other rule
+    editions pass their own (see :mod:`swisschess.rules.dutch2017`)."""
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
     pairing = Pairing(round=rnd)
@@ -651,11 +661,10 @@ def pair_dutch(t: Tournament, edition: str = "2026") -> Pairing:
     for p in players:
         p.skey = int(p.score * unit)
         p.topscorer = p.score > limit
-    wt = _Weights(players, topscorer_round=played >= total - 1, played_rounds=played)
     if len(players) == 1:
         mate = [0]
     else:
-        mate = _Round(players, wt).run()
+        mate = pair_players(players, played >= total - 1, played)
     initial = t.initial_colour or W
     boards = []
     for v, m in enumerate(mate):

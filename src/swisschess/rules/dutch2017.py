@@ -1,0 +1,354 @@
+"""FIDE (Dutch) System, C.04.3 — the 2017 edition (1 Jul 2017 – 31 Jan 2026).
+
+The 2017 text pairs the same brackets, in the same order, with the same
+generation order of candidates (D.1 transpositions, D.2 resident exchanges,
+D.3 MDP exchanges) and the same colour rules (E.1-E.5) as the 2026 text.  So
+this module takes everything from :mod:`swisschess.rules.dutch` (the players'
+facts :class:`~swisschess.rules.dutch.Entrant`, the bracket decisions
+:class:`~swisschess.rules.dutch._Bracket`, colour allocation and board order)
+and only states what the 2017 edition does differently:
+
+1. **Floats and the bye** (A.4, C.2): any player who did not play a game in a
+   round counts as a downfloater of that round; a player who already had a
+   PAB or a forfeit win may not get the PAB.  Both live in
+   :mod:`swisschess.model.history` (``edition="2017"``).
+2. **PSD instead of scores** (A.8, C.6, C.7, C.18-C.21): the pairing score
+   difference of a candidate is the list of the score differences of its
+   pairs, plus for each downfloater the difference between its score and a
+   virtual score one point below the lowest score of the bracket (and of
+   the next scoregroup, which the 2017 look-ahead C.7 pairs along); lists
+   are compared from the largest difference down.  The 2026 text instead
+   maximises the scores of the paired players (its C7/C18-C21).
+3. **Completion by the PPB and the collapsed last bracket** (A.9, C.4): the
+   2017 text has no whole-round completion criterion at every bracket.  A
+   bracket is paired looking only at itself and the next scoregroup; if the
+   rest of the round can then no longer be completed ([C.1]-[C.3]), the bracket
+   is the *penultimate pairing bracket* (PPB): it is paired again together
+   with all the remaining players merged into one *collapsed last bracket*
+   (CLB), and completion becomes the first criterion.
+4. **No C9 of 2026** (unplayed games of the PAB assignee): the 2017 text does
+   not have it.
+5. **Repeated floats by number, then by score difference** (C.14-C.21): the
+   same criteria as 2026, but their score parts are again PSD-like.
+
+How the criteria become weights is the same technique as for 2026: one big
+integer per possible pair, one field per criterion, most significant first.
+The difference is the matching's scope: a 2017 bracket is optimised over the
+bracket and the next scoregroup only (players outside are not in the graph,
+and players inside may stay unpaired), and a separate matching of the whole
+round only answers "can the round still be completed?" (A.9).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from swisschess.model.history import Float
+from swisschess.model.tournament import Tournament
+from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
+from swisschess.rules.dutch import (
+    NONE,
+    Entrant,
+    _bits,
+    _Bracket,
+    _Weights,
+    pair_dutch,
+)
+
+EDITION = "2017"
+ONE_POINT = Fraction(1)  # A.8: the virtual score of downfloaters is one point below the bracket
+
+
+# --------------------------------------------------------------------- criteria
+def _colour_criteria(p: Entrant, o: Entrant) -> tuple[bool, bool, bool, bool]:
+    """C.10-C.13 for the pair ``p``-``o`` (True: the criterion is met).
+
+    C.10 topscorers (or opponents) with a colour difference beyond +-2;
+    C.11 the same colour three times in a row; C.12 colour preferences;
+    C.13 strong preferences.  As in 2026 [C10]-[C13].
+    """
+    c10 = not (p.absolute_imbalance and o.absolute_imbalance and p.preference is o.preference)
+    if p.imbalance == o.imbalance:
+        loser_ok = p.repeated is NONE or p.repeated is not o.repeated
+    else:
+        loser = o if p.imbalance > o.imbalance else p
+        loser_ok = loser.repeated is not p.preference.opposite
+    c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
+    c12 = (p.preference is NONE or o.preference is NONE
+           or p.preference is not o.preference)
+    c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+           or (p.absolute and o.absolute) or p.preference is not o.preference)
+    return c10, c11, c12, c13
+
+
+class _Weights2017:
+    """Edge weights of the 2017 criteria for one bracket (see :meth:`enter`).
+
+    Counting fields are ``cb`` bits wide.  A *PSD field* has one slot per
+    score difference that can occur in the bracket, larger differences more
+    significant, each slot ``db`` bits wide; the field of a candidate holds,
+    per difference, how often it occurs, so comparing fields compares the
+    PSDs (C.6: "PSD is compared lexicographically, the largest differences
+    first") — a smaller PSD is a larger weight, so the differences of the
+    pairs are *subtracted* from the downfloater differences of the players
+    who get paired.
+    """
+
+    def __init__(self, players: list[Entrant], topscorer_round: bool, played_rounds: int) -> None:
+        self.n = len(players)
+        self.cb = _bits(self.n) + 2
+        self.order_bits = 3 * self.cb + 1  # room for the generation order (D.1-D.3)
+        self.topscorer_round = topscorer_round
+        self.played_rounds = played_rounds
+        # set per bracket by enter()
+        self.special = False
+        self.final = False
+        self.current: set[int] = set()
+        self.low = Fraction(0)
+        self.slot: dict[Fraction, int] = {}
+        self.db = 1
+        self.pw = 1
+
+    # C.1 no rematch (and prohibited pairs); C.3 absolute colour preferences,
+    # except for topscorers in the final round (A.7): as in 2026 [C1], [C3]
+    compatible = _Weights.compatible
+
+    def enter(self, graph: list[Entrant], size: int, special: bool, final: bool) -> None:
+        """Prepare the weights of one bracket.
+
+        ``graph`` are the players of the bracket's matching: the bracket
+        (``graph[:size]``: MDPs, then residents) followed by the next
+        scoregroup, or by all the remaining players when the bracket is the
+        PPB or the last one (``special``: A.9 completion is then criterion
+        one).  ``final``: the next scoregroup is the last one, so pairing it
+        along (C.7) means completing the round.
+        """
+        self.special, self.final = special, final
+        self.current = {p.id for p in graph[:size]}
+        # A.8: downfloaters are compared with a virtual score one point below
+        # the lowest score in play
+        self.low = min(p.score for p in graph) - ONE_POINT
+        diffs = {p.score - self.low for p in graph[:size]}
+        for k, p in enumerate(graph[:size]):
+            for o in graph[k + 1:size]:
+                diffs.add(p.score - o.score)
+        self.slot = {d: k for k, d in enumerate(sorted(diffs))}
+        self.db = _bits(2 * len(graph)) + 1
+        self.pw = self.db * len(self.slot)
+
+    def _psd(self, d: Fraction) -> int:
+        return 1 << (self.slot[d] * self.db)
+
+    def _down(self, p: Entrant) -> int:
+        """PSD term of ``p`` as a downfloater (A.8)."""
+        return self._psd(p.score - self.low)
+
+    def weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
+        """Weight of the pair ``hi``-``lo`` (``hi`` ranks higher, A.2).
+
+        ``in_current``: the pair is made in the bracket; otherwise ``lo`` is
+        in the next scoregroup (or among the remaining players of a PPB).
+        """
+        if not self.compatible(hi, lo):
+            return 0
+        cb, pw = self.cb, self.pw
+        gap = hi.score - lo.score
+        higher = gap > 0
+        # A.9 / C.4 (PPB and last bracket only): complete the round, and
+        # leave out only a player who may get the PAB (C.2)
+        w = (1 + (not hi.bye_eligible) + (not lo.bye_eligible)) if self.special else 0
+        # C.5 maximise the number of pairs in the bracket
+        w = (w << cb) | in_current
+        # C.6 minimise the PSD: a pair replaces two downfloater terms by its difference
+        psd = self._down(hi) + self._down(lo) - self._psd(gap) if in_current else 0
+        w = (w << pw) + psd
+        if not self.special:
+            # C.7 the same for the next bracket: as many pairs as possible ...
+            if self.final:
+                nxt = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)  # ... completing the round
+            else:
+                nxt = int(not in_current)
+            w = (w << (cb + 2)) + nxt
+            # ... and the bracket's downfloaters paired there with the highest scores
+            down = 0
+            if hi.id in self.current:
+                down += self._down(hi)
+                if in_current:
+                    down += self._down(lo)
+            w = (w << pw) + down
+        # C.10-C.13 colours, for the pairs made in the bracket
+        for ok in _colour_criteria(lo, hi):
+            w = (w << cb) | (in_current and ok)
+        # C.14-C.17 repeated floats (one, then two rounds before)
+        for back in (0, 1):
+            if self.played_rounds > back:
+                down = 0
+                if in_current:
+                    down = (lo.floats[back] is Float.DOWN) + (
+                        not higher and hi.floats[back] is Float.DOWN)
+                w = (w << cb) + down
+                w = (w << cb) - (in_current and higher and lo.floats[back] is Float.UP)
+        # C.18-C.21 the same, by score differences (PSD terms)
+        for back in (0, 1):
+            if self.played_rounds > back:
+                down = 0
+                if in_current:
+                    if lo.floats[back] is Float.DOWN:
+                        down += self._down(lo)
+                    if hi.floats[back] is Float.DOWN:
+                        down += self._down(hi)
+                        if higher:
+                            down -= self._psd(gap)
+                w = (w << pw) + down
+                up = 0
+                if in_current and higher and lo.floats[back] is Float.UP:
+                    up = -self._psd(gap)
+                w = (w << pw) + up
+        return w << self.order_bits
+
+
+# --------------------------------------------------------------------- matching
+class _BracketGraph:
+    """Maximum-weight matching of one bracket and the next scoregroup.
+
+    Unlike the whole-round graph of 2026, nobody *has* to be paired here.  The
+    players are given by their round positions; every two of them are joined by
+    a *filler* edge of weight 1, and a real pair of weight ``w`` gets ``w + 1``.
+    Every complete matching uses the same number of edges, so the complete
+    matching of maximum weight is a maximum-weight matching of the real pairs;
+    a pair matched by its filler edge means "both unpaired".
+    """
+
+    def __init__(self, n: int, vertices: list[int]) -> None:
+        self.n = n
+        self.vertices = vertices
+        self.local = {v: k for k, v in enumerate(vertices)}
+        m = len(vertices)
+        self.g = MatchingGraph(m)
+        for j in range(m):
+            for i in range(j):
+                self.g.set(i, j, 1)
+        self.frozen: set[int] = set()
+
+    def set(self, a: int, b: int, w: int) -> None:
+        self.g.set(self.local[a], self.local[b], w + 1)
+
+    def set_vertex(self, v: int, weights: dict[int, int]) -> None:
+        self.g.set_vertex(self.local[v], {self.local[u]: w + 1 for u, w in weights.items()})
+
+    def freeze_pair(self, a: int, b: int) -> None:
+        self.frozen.update((self.local[a], self.local[b]))
+        self.g.freeze_pair(self.local[a], self.local[b])
+
+    def solve(self) -> list[int]:
+        mate = list(range(self.n))
+        for k, m in enumerate(self.g.solve()):
+            if m != k and (k in self.frozen or self.g.get(k, m) > 1):
+                mate[self.vertices[k]] = self.vertices[m]
+        return mate
+
+
+class _Round2017:
+    """The bracket-by-bracket process of the 2017 text for one round.
+
+    Gives :class:`~swisschess.rules.dutch._Bracket` what it needs (``players``,
+    ``wt``, ``g``, ``cur``, ``matched``, :meth:`solve`), with a fresh
+    :class:`_BracketGraph` per bracket, and checks completion after each
+    bracket with a matching of the whole round (``validity``).
+    """
+
+    def __init__(self, players: list[Entrant], wt: _Weights2017) -> None:
+        self.players = players
+        self.wt = wt
+        self.n = len(players)
+        self.matched = [False] * self.n
+        self.cur = list(range(self.n))
+        self.g: _BracketGraph | None = None
+
+    def solve(self) -> None:
+        self.cur = self.g.solve()
+
+    def run(self) -> list[int]:
+        players, wt, n = self.players, self.wt, self.n
+        # C.1-C.3 (absolute criteria) and the PAB (C.2): can the round be paired at all?
+        validity = MatchingGraph(n, [p.bye_eligible for p in players])
+        for j in range(n):
+            for i in range(j):
+                if wt.compatible(players[i], players[j]):
+                    validity.set(i, j, 1)
+        try:
+            validity.solve()
+        except NoPerfectMatching:
+            raise PairingError(
+                "no pairing satisfies the absolute criteria C.1-C.3 for all players") from None
+
+        mate = list(range(n))
+        top = players[0].score
+        bracket = [v for v in range(n) if players[v].score >= top]
+        nxt = len(bracket)
+        special = nxt == n  # A.9: the last bracket (or the PPB) pairs with completion first
+        mdps = 0
+        first_resident = 0
+        while len(bracket) > 1 or nxt < n:
+            size = len(bracket)
+            first_next = first_resident + (size - mdps)
+            group_start = nxt
+            # the next scoregroup; for the PPB, all the remaining players (the CLB)
+            while nxt < n and (special or players[nxt].score >= players[group_start].score):
+                bracket.append(nxt)
+                nxt += 1
+            wt.enter([players[v] for v in bracket], size, special, nxt == n)
+            self.g = _BracketGraph(n, bracket)
+            _Bracket(self, bracket, mdps, size, first_resident, first_next).pair()
+            made = [(v, self.cur[v]) for v in bracket[:size]
+                    if self.matched[v] and v < self.cur[v]]
+            if not special:
+                # A.9: can the remaining players still be paired?
+                for a, b in made:
+                    validity.freeze_pair(a, b)
+                validity.dirty = True  # the frozen pairs need not be in its last matching
+                try:
+                    validity.solve()
+                except NoPerfectMatching:
+                    # No: this bracket is the PPB.  Pair it again with all
+                    # the remaining players as the collapsed last bracket.
+                    for a, b in made:
+                        self.matched[a] = self.matched[b] = False
+                    del bracket[size:]
+                    nxt = group_start
+                    special = True
+                    continue
+            elif len(bracket) == size and size - 2 * len(made) > 1:
+                raise PairingError("the last bracket cannot be completed")  # not reached: A.9
+            special = nxt == n
+            for a, b in made:
+                mate[a], mate[b] = b, a
+            # the unpaired players of the bracket float down (A.4)
+            new_bracket = []
+            mdps = 0
+            for li, v in enumerate(bracket):
+                if li < size and self.matched[v]:
+                    continue
+                new_bracket.append(v)
+                mdps += li < size
+            bracket = new_bracket
+            first_resident = first_next
+        return mate
+
+
+# --------------------------------------------------------------------- the round
+def _pair_players_2017(players: list[Entrant], topscorer_round: bool,
+                       played_rounds: int) -> list[int]:
+    """The 2017 bracket process: the mate of every player (itself for the PAB)."""
+    wt = _Weights2017(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
+    return _Round2017(players, wt).run()
+
+
+def pair_dutch_2017(t: Tournament) -> Pairing:
+    """Pair the next round of ``t`` by the Dutch system, 2017 edition.
+
+    Everything around the bracket process is shared with 2026: who is paired,
+    TPN order (A.2), colour allocation (E.1-E.5) and board order.
+    """
+    return pair_dutch(t, EDITION, _pair_players_2017)
