@@ -34,32 +34,25 @@ class MatchingGraph:
             for v in range(n):
                 if bye_eligible is None or bye_eligible[v]:
                     self.pm.set_weight(self.dummy, v, 0)
-        self.w: list[dict[int, int]] = [{} for _ in range(n)]
         self._frozen: dict[int, int] = {}
         self.mate: list[int] = list(range(n))
         self.dirty = True
         self.solves = 0
 
     def get(self, a: int, b: int) -> int:
-        return self.w[a].get(b, 0)
+        """Current weight of ``a``-``b`` (the solver stores it, scaled)."""
+        return self.pm.adj[a].get(b, 0) >> self.pm.scale
 
     def set(self, a: int, b: int, w: int) -> None:
         if a == b or a in self._frozen or b in self._frozen:
             return
-        if self.w[a].get(b, 0) == w:
+        if self.get(a, b) == w:
             return
         self.dirty = True
         self._store(a, b, w)
 
     def _store(self, a: int, b: int, w: int) -> None:
-        if w > 0:
-            self.w[a][b] = w
-            self.w[b][a] = w
-            self.pm.set_weight(a, b, w)
-        else:
-            self.w[a].pop(b, None)
-            self.w[b].pop(a, None)
-            self.pm.set_weight(a, b, None)
+        self.pm.set_weight(a, b, w if w > 0 else None)
 
     def set_vertex(self, v: int, weights: dict[int, int]) -> None:
         """Set the weights of several edges of one vertex ``v``.
@@ -88,10 +81,6 @@ class MatchingGraph:
         """Fix ``a``-``b`` as a final pair: both leave the graph."""
         self.pm.remove_vertex(a)
         self.pm.remove_vertex(b)
-        for x in (a, b):
-            for u in list(self.w[x]):
-                self.w[u].pop(x, None)
-            self.w[x] = {}
         self._frozen[a] = b
         self._frozen[b] = a
 
