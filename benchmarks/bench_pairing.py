@@ -70,7 +70,11 @@ def measure_here(n: int, rnd: int, edition: str, seed: int) -> tuple[float, floa
 
 def measure(n: int, rnd: int, edition: str, seed: int) -> tuple[float, float]:
     out = subprocess.run([sys.executable, __file__, "--one", f"{n},{rnd}", "--edition", edition,
-                          "--seed", str(seed)], capture_output=True, text=True, check=True)
+                          "--seed", str(seed)], capture_output=True, text=True)
+    if out.returncode != 0:
+        last = (out.stderr.strip().splitlines() or ["?"])[-1]
+        print(f"  {n} players, round {rnd}: failed: {last}", file=sys.stderr)
+        return float("nan"), float("nan")
     dt, mib = out.stdout.split()
     return float(dt), float(mib)
 

@@ -56,11 +56,13 @@ class _Blossom:
     def leaves(self) -> list[int]:
         if self._leaves is None:
             out: list[int] = []
-            for c in self.children:
-                if isinstance(c, int):
-                    out.append(c)
+            stack: list = [self]
+            while stack:  # iterative: blossoms can nest hundreds deep
+                node = stack.pop()
+                if isinstance(node, int):
+                    out.append(node)
                 else:
-                    out.extend(c.leaves())
+                    stack.extend(node.children)
             self._leaves = out
         return self._leaves
 
@@ -86,6 +88,7 @@ class PerfectMatcher:
         self.y: list[int] = [0] * n
         self.mate: list[int] = [-1] * n
         self.top: list = list(range(n))
+        self.vparent: list[_Blossom | None] = [None] * n  # smallest blossom around v
         self.alive = [True] * n
         self.scale = 0
         self.dirty: set[int] = set(range(n))
@@ -148,7 +151,9 @@ class PerfectMatcher:
                 self.mate[m] = -1
                 self.mate[base] = -1
             for c in b.children:
-                if not isinstance(c, int):
+                if isinstance(c, int):
+                    self.vparent[c] = None
+                else:
                     c.parent = None
                 for u in _leaves(c):
                     self.top[u] = c
@@ -386,7 +391,9 @@ class PerfectMatcher:
             edges.append((yv, x))
         b = _Blossom(children, edges, _base(base))
         for c in children:
-            if not isinstance(c, int):
+            if isinstance(c, int):
+                self.vparent[c] = b
+            else:
                 c.parent = b
             if label.pop(c, None) == _T:
                 queue.extend(_leaves(c))
@@ -416,43 +423,49 @@ class PerfectMatcher:
                 s, t = x, entry
 
     def _augment_blossom(self, b: _Blossom, v: int) -> None:
-        """Make ``v`` the base of ``b``, flipping the even path inside it."""
-        c = next(x for x in b.children
-                 if (x == v if isinstance(x, int) else v in x.leafset()))
-        if not isinstance(c, int):
-            self._augment_blossom(c, v)
-        k = len(b.children)
-        idx = b.children.index(c)
-        mate = self.mate
-        if idx % 2 == 0:
-            steps = range(0, idx, 2)  # forward: edges 0, 2, ..., idx-2 become matched
-            for m_ in steps:
-                x, yv = b.edges[m_]
-                self._match_in(b.children[m_], x)
-                self._match_in(b.children[(m_ + 1) % k], yv)
-                mate[x] = yv
-                mate[yv] = x
-        else:
-            for m_ in range(k - 1, idx, -2):  # backward: edges k-1, k-3, ..., idx+1
-                x, yv = b.edges[m_]
-                self._match_in(b.children[m_], x)
-                self._match_in(b.children[(m_ + 1) % k], yv)
-                mate[x] = yv
-                mate[yv] = x
-        b.children = b.children[idx:] + b.children[:idx]
-        b.edges = b.edges[idx:] + b.edges[:idx]
-        b.base = v
+        """Make ``v`` the base of ``b``, flipping the even path inside it.
 
-    def _match_in(self, child, v: int) -> None:
-        if not isinstance(child, int):
-            self._augment_blossom(child, v)
+        Each level only changes its own children's order and the mates along
+        its own cycle, so the nested levels are independent tasks; a stack
+        keeps deep nesting from exhausting Python's recursion limit."""
+        mate, vparent = self.mate, self.vparent
+        tasks = [(b, v)]
+        while tasks:
+            b, v = tasks.pop()
+            c = v  # the child of b that holds v
+            p = vparent[v]
+            while p is not b:
+                c = p
+                p = p.parent
+            if not isinstance(c, int):
+                tasks.append((c, v))
+            k = len(b.children)
+            idx = b.children.index(c)
+            if idx % 2 == 0:
+                flips = range(0, idx, 2)  # forward: edges 0, 2, ..., idx-2 become matched
+            else:
+                flips = range(k - 1, idx, -2)  # backward: edges k-1, k-3, ..., idx+1
+            for m_ in flips:
+                x, yv = b.edges[m_]
+                cx, cy = b.children[m_], b.children[(m_ + 1) % k]
+                if not isinstance(cx, int):
+                    tasks.append((cx, x))
+                if not isinstance(cy, int):
+                    tasks.append((cy, yv))
+                mate[x] = yv
+                mate[yv] = x
+            b.children = b.children[idx:] + b.children[:idx]
+            b.edges = b.edges[idx:] + b.edges[:idx]
+            b.base = v
 
     def _expand_t(self, b: _Blossom, label, ledge, assign_s, best2, heap4, D, tick) -> None:
         """A T blossom whose dual reached zero opens up (Edmonds' expand)."""
         top, y, adj = self.top, self.y, self.adj
         entry_x, entry = ledge[b]
         for c in b.children:
-            if not isinstance(c, int):
+            if isinstance(c, int):
+                self.vparent[c] = None
+            else:
                 c.parent = None
             for u in _leaves(c):
                 top[u] = c
