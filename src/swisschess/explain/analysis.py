@@ -43,10 +43,10 @@ from swisschess.explain.model import (
     Shortfall,
 )
 from swisschess.explain.oracle import Oracle
-from swisschess.model.history import EDITIONS, Float, requested_bye, to_be_paired
+from swisschess.model.history import EDITIONS, Float, requested_bye
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.api import InputError, PairingError, pair_round
-from swisschess.rules.dutch import Entrant, _entrant, _takes_part, colour_of
+from swisschess.rules.dutch import Entrant, colour_of, entrants
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
@@ -127,16 +127,7 @@ class _Analysis:
     def __init__(self, t: Tournament, rnd: int, edition: str, boards: list[tuple[int, int]],
                  bye: int | None) -> None:
         self.t, self.rnd, self.edition = t, rnd, edition
-        ids = to_be_paired(t, rnd)
-        order = [pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd)]
-        rank = {pid: k for k, pid in enumerate(order)}
-        players = [_entrant(t, pid, rank.get(pid, len(order) + pid), rnd, edition) for pid in ids]
-        for f in t.forbidden:
-            if f.first_round <= rnd <= f.last_round:
-                for p in players:
-                    if p.id in f.ids:
-                        p.forbidden.update(x for x in f.ids if x != p.id)
-        players.sort(key=lambda p: (-p.score, p.rank))
+        players = entrants(t, rnd, edition)  # the engine's own view of the players
         self.players = players
         self.by_id = {p.id: p for p in players}
         played = rnd - 1

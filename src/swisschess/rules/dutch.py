@@ -627,6 +627,35 @@ def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: 
     return _Round(players, wt).run()
 
 
+def entrants(t: Tournament, rnd: int | None = None, edition: str = "2026") -> list[Entrant]:
+    """The players to pair in round ``rnd`` (default: the next), in Art. 1.2
+    order (score, then TPN), with what the Dutch system needs to know about
+    each: colour preference, floats, PAB eligibility, forbidden opponents."""
+    if rnd is None:
+        rnd = t.rounds_recorded() + 1
+    ids = to_be_paired(t, rnd)
+    # Art. 1.1 TPN order; players who never took part in a pairing and are
+    # absent now are not counted (their TPN is not yet effective).
+    rank = {pid: k for k, pid in enumerate(
+        pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd))}
+    players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
+    for f in t.forbidden:
+        if f.first_round <= rnd <= f.last_round:
+            for p in players:
+                if p.id in f.ids:
+                    p.forbidden.update(x for x in f.ids if x != p.id)
+    players.sort(key=lambda p: (-p.score, p.rank))
+    if not players:
+        return players
+    played = rnd - 1
+    limit = Fraction(played) * max(t.points.win, t.points.draw) / 2  # Art. 1.8 topscorers
+    unit = math.lcm(*(p.score.denominator for p in players))
+    for p in players:
+        p.skey = int(p.score * unit)
+        p.topscorer = p.score > limit
+    return players
+
+
 def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players) -> Pairing:
     """Pair the next round of ``t`` by the Dutch system.
 
@@ -642,25 +671,9 @@ def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players)
             pairing.unpaired.append((pid, e.code if e else "Z"))
     if not ids:
         return pairing
-    # Art. 1.1 TPN order; players who never took part in a pairing and are
-    # absent now are not counted (their TPN is not yet effective).
-    rank = {pid: k for k, pid in enumerate(
-        pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd))}
-    players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
-    for f in t.forbidden:
-        if f.first_round <= rnd <= f.last_round:
-            for p in players:
-                if p.id in f.ids:
-                    p.forbidden.update(x for x in f.ids if x != p.id)
-    players.sort(key=lambda p: (-p.score, p.rank))
+    players = entrants(t, rnd, edition)
     played = rnd - 1
     total = t.rounds or rnd
-    maxwin = max(t.points.win, t.points.draw)
-    limit = Fraction(played) * maxwin / 2  # Art. 1.8 topscorers: more than 50 %
-    unit = math.lcm(*(p.score.denominator for p in players))
-    for p in players:
-        p.skey = int(p.score * unit)
-        p.topscorer = p.score > limit
     if len(players) == 1:
         mate = [0]
     else:
