@@ -12,24 +12,28 @@ and only states what the 2017 edition does differently:
    round counts as a downfloater of that round; a player who already had a
    PAB or a forfeit win may not get the PAB.  Both live in
    :mod:`swisschess.model.history` (``edition="2017"``).
-2. **PSD instead of scores** (A.8, C.6, C.7, C.18-C.21): the pairing score
+2. **PSD instead of scores** (A.8, C.6, C.7, C.16-C.19): the pairing score
    difference of a candidate is the list of the score differences of its
    pairs, plus for each downfloater the difference between its score and a
    virtual score one point below the lowest score of the bracket (and of
    the next scoregroup, which the 2017 look-ahead C.7 pairs along); lists
    are compared from the largest difference down.  The 2026 text instead
-   maximises the scores of the paired players (its C7/C18-C21).
+   maximises the scores of the paired players (its [C7], [C18]-[C21]).
 3. **Completion by the PPB and the collapsed last bracket** (A.9, C.4): the
    2017 text has no whole-round completion criterion at every bracket.  A
    bracket is paired looking only at itself and the next scoregroup; if the
-   rest of the round can then no longer be completed ([C.1]-[C.3]), the bracket
+   rest of the round can then no longer be completed (C.1-C.3), the bracket
    is the *penultimate pairing bracket* (PPB): it is paired again together
    with all the remaining players merged into one *collapsed last bracket*
    (CLB), and completion becomes the first criterion.
 4. **No C9 of 2026** (unplayed games of the PAB assignee): the 2017 text does
    not have it.
-5. **Repeated floats by number, then by score difference** (C.14-C.21): the
-   same criteria as 2026, but their score parts are again PSD-like.
+5. **Repeated floats by number, then by score difference** (C.12-C.19): the
+   same criteria as 2026 [C14]-[C21], but their score parts are score
+   differences (PSD terms) instead of scores.
+
+The colour criteria C.8-C.11 are those of 2026 [C10]-[C13]; the 2017
+criteria are numbered two lower than in 2026 from there on.
 
 How the criteria become weights is the same technique as for 2026: one big
 integer per possible pair, one field per criterion, most significant first.
@@ -62,11 +66,11 @@ ONE_POINT = Fraction(1)  # A.8: the virtual score of downfloaters is one point b
 
 # --------------------------------------------------------------------- criteria
 def _colour_criteria(p: Entrant, o: Entrant) -> tuple[bool, bool, bool, bool]:
-    """C.10-C.13 for the pair ``p``-``o`` (True: the criterion is met).
+    """C.8-C.11 for the pair ``p``-``o`` (True: the criterion is met).
 
-    C.10 topscorers (or opponents) with a colour difference beyond +-2;
-    C.11 the same colour three times in a row; C.12 colour preferences;
-    C.13 strong preferences.  As in 2026 [C10]-[C13].
+    C.8 topscorers (or opponents) with a colour difference beyond +-2;
+    C.9 the same colour three times in a row; C.10 colour preferences;
+    C.11 strong preferences.  The same as 2026 [C10]-[C13].
     """
     c10 = not (p.absolute_imbalance and o.absolute_imbalance and p.preference is o.preference)
     if p.imbalance == o.imbalance:
@@ -89,10 +93,10 @@ class _Weights2017:
     score difference that can occur in the bracket, larger differences more
     significant, each slot ``db`` bits wide; the field of a candidate holds,
     per difference, how often it occurs, so comparing fields compares the
-    PSDs (C.6: "PSD is compared lexicographically, the largest differences
-    first") — a smaller PSD is a larger weight, so the differences of the
-    pairs are *subtracted* from the downfloater differences of the players
-    who get paired.
+    PSDs (A.8: sorted from the largest difference down, compared
+    lexicographically) — a smaller PSD is a larger weight, so the differences
+    of the pairs are *subtracted* from the downfloater differences of the
+    players who get paired.
     """
 
     def __init__(self, players: list[Entrant], topscorer_round: bool, played_rounds: int) -> None:
@@ -126,8 +130,10 @@ class _Weights2017:
         """
         self.special, self.final = special, final
         self.current = {p.id for p in graph[:size]}
-        # A.8: downfloaters are compared with a virtual score one point below
-        # the lowest score in play
+        # A.8: a downfloater's SD is taken against a virtual score one point
+        # below the lowest score; the lowest of the whole matching (bracket and
+        # next scoregroup, or all the remaining players for the PPB), so that
+        # one scale serves C.6 and the look-ahead C.7 (as the reference engine)
         self.low = min(p.score for p in graph) - ONE_POINT
         diffs = {p.score - self.low for p in graph[:size]}
         for k, p in enumerate(graph[:size]):
@@ -177,10 +183,10 @@ class _Weights2017:
                 if in_current:
                     down += self._down(lo)
             w = (w << pw) + down
-        # C.10-C.13 colours, for the pairs made in the bracket
+        # C.8-C.11 colours, for the pairs made in the bracket
         for ok in _colour_criteria(lo, hi):
             w = (w << cb) | (in_current and ok)
-        # C.14-C.17 repeated floats (one, then two rounds before)
+        # C.12-C.15 repeated down/upfloats (one, then two rounds before)
         for back in (0, 1):
             if self.played_rounds > back:
                 down = 0
@@ -189,7 +195,7 @@ class _Weights2017:
                         not higher and hi.floats[back] is Float.DOWN)
                 w = (w << cb) + down
                 w = (w << cb) - (in_current and higher and lo.floats[back] is Float.UP)
-        # C.18-C.21 the same, by score differences (PSD terms)
+        # C.16-C.19 the same, by score differences (PSD terms)
         for back in (0, 1):
             if self.played_rounds > back:
                 down = 0
