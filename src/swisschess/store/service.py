@@ -99,10 +99,6 @@ class Ranking:
     notes: list[str] = field(default_factory=list)
 
 
-#: Tie-breaks of the built-in fallback ranking (used until swisschess.standings lands).
-FALLBACK_TIEBREAKS = ("Buchholz Cut-1", "Buchholz", "Sonneborn-Berger", "Wins")
-
-
 class TournamentService:
     """Tournaments kept in a database; one instance per process is enough.
 
