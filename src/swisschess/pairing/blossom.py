@@ -118,6 +118,32 @@ class PerfectMatcher:
             self.dirty.add(a)  # the dual no longer covers the edge
         # otherwise the current duals stay feasible: the optimum certificate holds
 
+    def set_weights(self, changes: list[tuple[int, int, int | None]]) -> None:
+        """Set many edges at once (None: no edge), keeping the duals useful.
+
+        A matched edge whose weight rises by ``d`` has ``d`` added to its two
+        endpoints' duals: it stays tight, and every other edge of theirs only
+        gains slack.  Afterwards only edges that really lost feasibility
+        re-open a vertex, so re-weighting a whole bracket stays cheap."""
+        adj, mate, top, y = self.adj, self.mate, self.top, self.y
+        raised: set[int] = set()
+        for a, b, w in changes:
+            if w is None or mate[a] != b or a in raised or b in raised:
+                continue
+            if not (isinstance(top[a], int) and isinstance(top[b], int)):
+                continue
+            d = (w << self.scale) - adj[a].get(b, 0)
+            if d > 0:
+                y[a] += d // 2
+                y[b] += d - d // 2
+                adj[a][b] = adj[b][a] = w << self.scale
+                raised.add(a)
+                raised.add(b)
+        for a, b, w in changes:
+            if w is not None and mate[a] == b and (a in raised or b in raised):
+                continue
+            self.set_weight(a, b, w)
+
     def remove_vertex(self, v: int) -> None:
         self._dissolve_around(v)
         m = self.mate[v]

@@ -51,6 +51,15 @@ class MatchingGraph:
         self.dirty = True
         self._store(a, b, w)
 
+    def set_many(self, changes: list[tuple[int, int, int]]) -> None:
+        """Set many edge weights at once (0 = no edge)."""
+        todo = [(a, b, w if w > 0 else None) for a, b, w in changes
+                if a != b and a not in self._frozen and b not in self._frozen
+                and self.get(a, b) != w]
+        if todo:
+            self.dirty = True
+            self.pm.set_weights(todo)
+
     def _store(self, a: int, b: int, w: int) -> None:
         self.pm.set_weight(a, b, w if w > 0 else None)
 
@@ -79,6 +88,8 @@ class MatchingGraph:
 
     def freeze_pair(self, a: int, b: int) -> None:
         """Fix ``a``-``b`` as a final pair: both leave the graph."""
+        if self.mate[a] != b:
+            self.dirty = True  # the last optimum did not have this pair
         self.pm.remove_vertex(a)
         self.pm.remove_vertex(b)
         self._frozen[a] = b

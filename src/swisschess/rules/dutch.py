@@ -232,22 +232,9 @@ class _Weights:
         # downfloaters' scores, i.e. maximise the scores paired here
         w |= (1 << off["C6"]) | (1 << (off["C7"] + shift[hi.skey]))
         # [C10]-[C13] colours
-        p, o = lo, hi
-        same = p.preference is o.preference and p.preference is not NONE
-        if not (same and p.absolute_imbalance and o.absolute_imbalance):
-            w |= 1 << off["C10"]
-        if p.imbalance == o.imbalance:
-            loser_ok = p.repeated is NONE or p.repeated is not o.repeated
-        else:
-            loser = o if p.imbalance > o.imbalance else p
-            loser_ok = loser.repeated is not p.preference.opposite
-        if not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok:
-            w |= 1 << off["C11"]
-        if not same:
-            w |= 1 << off["C12"]
-        if ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
-                or (p.absolute and o.absolute) or p.preference is not o.preference):
-            w |= 1 << off["C13"]
+        for name, ok in zip(("C10", "C11", "C12", "C13"), colour_criteria(lo, hi), strict=True):
+            if ok:
+                w |= 1 << off[name]
         # [C14]-[C21] floats of the previous rounds
         higher_score = hi.skey > lo.skey
         for back in (0, 1):
@@ -281,6 +268,26 @@ class _Weights:
         w = (w << self.completion_bits) | (self.shift[hi.skey] + self.shift[lo.skey])
         w = (w << self.cb) | (lo.skey >= top)
         return w
+
+
+def colour_criteria(p: Entrant, o: Entrant) -> tuple[bool, bool, bool, bool]:
+    """[C10]-[C13] for the pair ``p``-``o`` (True: the criterion is met).
+
+    [C10] no topscorer (or opponent) gets a colour difference beyond +-2;
+    [C11] none gets the same colour three times in a row; [C12] both get their
+    colour preference; [C13] both get their strong preference.  (2017: C.8-C.11.)
+    """
+    same = p.preference is o.preference and p.preference is not NONE
+    c10 = not (same and p.absolute_imbalance and o.absolute_imbalance)
+    if p.imbalance == o.imbalance:
+        loser_ok = p.repeated is NONE or p.repeated is not o.repeated
+    else:
+        loser = o if p.imbalance > o.imbalance else p
+        loser_ok = loser.repeated is not p.preference.opposite
+    c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
+    c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+           or (p.absolute and o.absolute) or p.preference is not o.preference)
+    return c10, c11, not same, c13
 
 
 def _complete(mate: list[int], players: list[Entrant]) -> bool:
@@ -411,11 +418,13 @@ class _Bracket:
     # Art. 2: weights of every pair within the bracket and the next group
     def _set_base_weights(self) -> None:
         r, v, size = self.r, self.v, self.size
+        changes = []
         for lj in range(self.mdps, len(v)):
             for li in range(lj):
                 w = r.wt.weight(r.players[v[li]], r.players[v[lj]], lj < size, lj >= size)
                 self.base[li, lj] = w
-                r.g.set(v[li], v[lj], w)
+                changes.append((v[li], v[lj], w))
+        r.g.set_many(changes)
 
     def _resident_mate(self, x: int) -> bool:
         return self.first_resident <= self.r.cur[x] < self.first_next

@@ -52,11 +52,11 @@ from swisschess.model.tournament import Tournament
 from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.rules.dutch import (
-    NONE,
     Entrant,
     _bits,
     _Bracket,
     _Weights,
+    colour_criteria,
     pair_dutch,
 )
 
@@ -65,27 +65,6 @@ ONE_POINT = Fraction(1)  # A.8: the virtual score of downfloaters is one point b
 
 
 # --------------------------------------------------------------------- criteria
-def _colour_criteria(p: Entrant, o: Entrant) -> tuple[bool, bool, bool, bool]:
-    """C.8-C.11 for the pair ``p``-``o`` (True: the criterion is met).
-
-    C.8 topscorers (or opponents) with a colour difference beyond +-2;
-    C.9 the same colour three times in a row; C.10 colour preferences;
-    C.11 strong preferences.  The same as 2026 [C10]-[C13].
-    """
-    c10 = not (p.absolute_imbalance and o.absolute_imbalance and p.preference is o.preference)
-    if p.imbalance == o.imbalance:
-        loser_ok = p.repeated is NONE or p.repeated is not o.repeated
-    else:
-        loser = o if p.imbalance > o.imbalance else p
-        loser_ok = loser.repeated is not p.preference.opposite
-    c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
-    c12 = (p.preference is NONE or o.preference is NONE
-           or p.preference is not o.preference)
-    c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
-           or (p.absolute and o.absolute) or p.preference is not o.preference)
-    return c10, c11, c12, c13
-
-
 class _Weights2017:
     """Edge weights of the 2017 criteria for one bracket (see :meth:`enter`).
 
@@ -184,7 +163,7 @@ class _Weights2017:
                     down += self._down(lo)
             w = (w << pw) + down
         # C.8-C.11 colours, for the pairs made in the bracket
-        for ok in _colour_criteria(lo, hi):
+        for ok in colour_criteria(lo, hi):
             w = (w << cb) | (in_current and ok)
         # C.12-C.15 repeated down/upfloats (one, then two rounds before)
         for back in (0, 1):
@@ -239,6 +218,10 @@ class _BracketGraph:
 
     def set(self, a: int, b: int, w: int) -> None:
         self.g.set(self.local[a], self.local[b], w + 1)
+
+    def set_many(self, changes: list[tuple[int, int, int]]) -> None:
+        local = self.local
+        self.g.set_many([(local[a], local[b], w + 1) for a, b, w in changes])
 
     def set_vertex(self, v: int, weights: dict[int, int]) -> None:
         self.g.set_vertex(self.local[v], {self.local[u]: w + 1 for u, w in weights.items()})
