@@ -196,6 +196,18 @@ class _Reader:
         self.report(ln, col, msg, WARNING)
 
     # .............................................................. records
+
+    def _number(self, line: str, ln: int, start: int, end: int, parse, what: str,
+                note: str = ""):
+        """The number in columns ``start+1``..``end`` of ``line``; None when blank or
+        not a number (then a warning at that column)."""
+        text = line[start:end].strip()
+        if not text:
+            return None
+        value = parse(text)
+        if value is None:
+            self.warn(ln, start + 1, f"{what} {text!r} is not a number{note}")
+        return value
     def line(self, ln: int, line: str) -> None:
         line = line.rstrip()
         if not line.strip():
@@ -473,27 +485,11 @@ class _Reader:
             fide_id=line[57:68].strip(),
             birth=line[69:79].strip(),
         )
-        rating_s = line[48:52].strip()
-        if rating_s:
-            r = parse_int(rating_s)
-            if r is None:
-                self.warn(ln, 49, f"rating {rating_s!r} is not a number (read as unrated)")
-            else:
-                p.rating = r
-        pts_s = line[80:84].strip()
-        if pts_s:
-            v = parse_number(pts_s)
-            if v is None:
-                self.warn(ln, 81, f"points {pts_s!r} is not a number")
-            else:
-                p.stated_points = v
-        rank_s = line[85:89].strip()
-        if rank_s:
-            r = parse_int(rank_s)
-            if r is None:
-                self.warn(ln, 86, f"rank {rank_s!r} is not a number")
-            else:
-                p.stated_rank = r
+        rating = self._number(line, ln, 48, 52, parse_int, "rating", " (read as unrated)")
+        if rating is not None:
+            p.rating = rating
+        p.stated_points = self._number(line, ln, 80, 84, parse_number, "points")
+        p.stated_rank = self._number(line, ln, 85, 89, parse_int, "rank")
         if line[89:91].strip():
             self.report(ln, 90, "unexpected text in columns 90-91 (round 1 starts at column 92)")
         i, rnd = ROUND_COLUMN - 1, 1
