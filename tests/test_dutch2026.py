@@ -137,3 +137,14 @@ def test_no_valid_pairing_exit_1(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 1, (r.stdout, r.stderr)
     assert "Traceback" not in r.stderr
+
+
+def test_system_named_by_the_file():
+    from swisschess.pairing.api import system_from_code
+
+    assert system_from_code("FIDE_DUTCH_2025") == ("dutch", "2026")
+    assert system_from_code("FIDE_DUTCH") == ("dutch", "2026")
+    assert system_from_code("FIDE_DUTCH_2017") == ("dutch", "2017")
+    assert system_from_code("Individual  Swiss Dutch (Istanbul 2012 rules)") == ("dutch", "2017")
+    assert system_from_code("CUSTOM_SWISS_LIM") == ("lim", "1992")
+    assert system_from_code("") is None

@@ -53,6 +53,10 @@ def system_from_code(code: str) -> tuple[str, str] | None:
     if "DUTCH" in c or c in ("FIDE", "SWISS"):
         if "2017" in c:
             return "dutch", "2017"
+        if "2012" in c or "2013" in c or "ISTANBUL" in c:
+            # C.04.3.1 (Istanbul 2012 wording, 2013-2017): not implemented as
+            # such; the 2017 text is its successor and the nearest we have.
+            return "dutch", "2017"
         if "1992" in c or "1998" in c:
             return "dutch", "1992"
         return "dutch", "2026"
