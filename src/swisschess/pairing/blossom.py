@@ -330,8 +330,10 @@ class PerfectMatcher:
                 if top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S:
                     slack = key - 2 * D
                     if slack % 2:
-                        self._double_stage(label)
-                        return  # restart the stage with doubled numbers
+                        self._double()
+                        # matching and duals stay feasible and complementary when
+                        # doubled, so a fresh stage can start from them
+                        return
                     d = slack // 2
                     if best is None or d < best:
                         best, kind = d, 3
@@ -342,7 +344,7 @@ class PerfectMatcher:
                 if b.parent is None and label.get(b) == _T and top[b.base] == b:
                     z = key - 2 * D
                     if z % 2:
-                        self._double_stage(label)
+                        self._double()
                         return
                     d = z // 2
                     if best is None or d < best:
@@ -374,13 +376,6 @@ class PerfectMatcher:
             else:
                 _, _, b = heapq.heappop(heap4)
                 self._expand_t(b, label, ledge, assign_s, best2, heap4, D, tick)
-
-    def _double_stage(self, label: dict) -> None:
-        """Dual step would need a half unit: double all numbers, redo the stage.
-
-        Labels are thrown away; the matching and the duals (doubled) stay
-        feasible and complementary, so the next stage starts from them."""
-        self._double()
 
     # --------------------------------------------------------- tree events
     def _path_up(self, node, ledge) -> list:

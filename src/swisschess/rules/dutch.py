@@ -30,6 +30,8 @@ from fractions import Fraction
 
 from swisschess.model.history import (
     Float,
+    Strength,
+    colour_preference,
     float_in_round,
     pab_eligible,
     played_colours,
@@ -73,31 +75,13 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entr
     p = t.players[pid]
     history = p.results[: rnd - 1]
     cols = played_colours(p, rnd - 1)
-    whites = sum(1 for c in cols if c is W)
-    blacks = len(cols) - whites
-    lower = B if whites > blacks else W
-    imbalance = abs(whites - blacks)
-    run = 0
-    for c in reversed(cols):
-        if c is cols[-1]:
-            run += 1
-        else:
-            break
-    last = cols[-1] if cols else NONE
-    # Art. 1.7: absolute (|CD| > 1 or same colour twice), strong (|CD| = 1),
-    # mild (CD = 0, alternate), none (no game played).
-    if imbalance > 1:
-        pref = lower
-    elif run > 1:
-        pref = last.opposite
-    elif imbalance > 0:
-        pref = lower
-    elif run:
-        pref = last.opposite
-    else:
-        pref = NONE
-    repeated = last if run > 1 else NONE
-    absolute = imbalance > 1 or repeated is not NONE
+    # Art. 1.6 / 1.7: colour difference and preference (model.history owns them)
+    cp = colour_preference(cols)
+    imbalance = abs(cp.difference)
+    pref = cp.colour
+    absolute = cp.strength is Strength.ABSOLUTE
+    # the colour of the two latest games, when they are the same ([C11])
+    repeated = cols[-1] if len(cols) >= 2 and cols[-1] is cols[-2] else NONE
     prev = rnd - 1
     floats = (
         float_in_round(t, pid, prev, edition) if prev >= 1 else Float.NONE,
@@ -113,7 +97,7 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entr
         imbalance=imbalance,
         preference=pref,
         absolute=absolute,
-        strong=not absolute and imbalance > 0,
+        strong=cp.strength is Strength.STRONG,
         repeated=repeated,
         played_games=len(cols),
         bye_eligible=pab_eligible(t, pid, rnd - 1, edition),
