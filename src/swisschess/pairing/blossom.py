@@ -82,16 +82,48 @@ class PerfectMatcher:
     Use :meth:`set_weight`, :meth:`remove_vertex` and :meth:`solve`.
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, alive: bool = True) -> None:
         self.n = n
         self.adj: list[dict[int, int]] = [{} for _ in range(n)]
         self.y: list[int] = [0] * n
         self.mate: list[int] = [-1] * n
         self.top: list = list(range(n))
         self.vparent: list[_Blossom | None] = [None] * n  # smallest blossom around v
-        self.alive = [True] * n
+        self.alive = [alive] * n
         self.scale = 0
-        self.dirty: set[int] = set(range(n))
+        self.dirty: set[int] = set(range(n)) if alive else set()
+
+    def add_vertex(self, alive: bool = True) -> int:
+        """Append a vertex without edges; returns its number."""
+        v = self.n
+        self.n += 1
+        self.adj.append({})
+        self.y.append(0)
+        self.mate.append(-1)
+        self.top.append(v)
+        self.vparent.append(None)
+        self.alive.append(alive)
+        if alive:
+            self.dirty.add(v)
+        return v
+
+    def revive(self, v: int) -> None:
+        """Bring back a vertex that was created dead (see ``PerfectMatcher(n, alive=False)``)."""
+        self.alive[v] = True
+        self.dirty.add(v)
+
+    def restart(self) -> None:
+        """Forget the matching, the blossoms and the duals (a cold start).
+
+        Worth it when most weights changed at once: the duals are then set
+        afresh by the rule in :meth:`_reopen`, which suits a whole new bracket
+        better than repairing the old ones."""
+        for v in range(self.n):
+            self.mate[v] = -1
+            self.top[v] = v
+            self.vparent[v] = None
+            self.y[v] = 0
+        self.dirty = {v for v in range(self.n) if self.alive[v]}
 
     # ----------------------------------------------------------- updates
     def set_weight(self, a: int, b: int, w: int | None) -> None:
@@ -208,13 +240,19 @@ class PerfectMatcher:
             if m >= 0:
                 self.mate[m] = -1
                 self.mate[v] = -1
-        for v in self.dirty:
-            if not self.alive[v]:
-                continue
-            # the smallest dual that keeps every edge of v feasible
+        # The smallest duals that keep every edge feasible.  Re-opened
+        # vertices are set heaviest edge first; an edge to one not set yet is
+        # shared half and half.  Where a group of re-opened vertices has equal
+        # weights between them (a new scoregroup), those edges all come out
+        # tight, and the greedy start pairs most of the group.
+        order = sorted((v for v in self.dirty if self.alive[v]),
+                       key=lambda v: max(adj[v].values(), default=0), reverse=True)
+        pending = set(order)
+        for v in order:
+            pending.discard(v)
             need = None
             for u, w in adj[v].items():
-                s = w - y[u]
+                s = (w + 1) // 2 if u in pending else w - y[u]
                 if need is None or s > need:
                     need = s
             y[v] = need if need is not None else 0
@@ -250,10 +288,19 @@ class PerfectMatcher:
             self._stage(free)
 
     def _stage(self, free: list[int]) -> None:
-        """Grow alternating trees from the free vertices until one augmentation."""
+        """Grow alternating trees from the free vertices and augment until
+        every tree has augmented (or a dual step needs half units).
+
+        After an augmentation only the two trees it joined are dissolved; the
+        other trees keep their labels, so a solve with many free vertices
+        does not rescan the whole forest once per augmentation.  Records of
+        slacks (``best2``, ``heap3``, ``heap4``) may then be stale; each is
+        checked against the current duals when it is used."""
         y, adj, top, mate = self.y, self.adj, self.top, self.mate
         label: dict = {}
         ledge: dict = {}  # node -> (vertex in parent node, vertex in this node)
+        tree: dict = {}  # node -> its tree's number
+        members: dict[int, list] = {}  # tree number -> nodes ever labelled in it
         queue: list[int] = []
         tick = count()
         best2: dict[int, tuple] = {}  # unlabelled vertex -> (slack + D, S vertex)
@@ -262,37 +309,77 @@ class PerfectMatcher:
         D = 0
         heappush = heapq.heappush
 
-        def assign_s(node, edge) -> None:
+        def assign_s(node, edge, t) -> None:
             label[node] = _S
             ledge[node] = edge
+            tree[node] = t
+            members[t].append(node)
             leaves = _leaves(node)
             for v in leaves:
                 best2.pop(v, None)
             queue.extend(leaves)
 
         def assign_t(node, edge) -> None:
+            t = tree[top[edge[0]]]
             label[node] = _T
             ledge[node] = edge
+            tree[node] = t
+            members[t].append(node)
             for v in _leaves(node):
                 best2.pop(v, None)
             if not isinstance(node, int):
                 heapq.heappush(heap4, (node.z + 2 * D, next(tick), node))
             b = _base(node)
             m = mate[b]
-            assign_s(top[m], (b, m))
+            assign_s(top[m], (b, m), t)
+
+        def best_s_neighbour(v):
+            bv = top[v]
+            best = None
+            yv = y[v]
+            for u, w in adj[v].items():
+                bu = top[u]
+                if bu == bv or label.get(bu) != _S:
+                    continue
+                k = yv + y[u] - w + D
+                if best is None or k < best[0]:
+                    best = (k, u)
+            return best
+
+        def dissolve(trees) -> bool:
+            """Unlabel the trees that augmented; False when none is left."""
+            freed: list[int] = []
+            for t in trees:
+                for node in members.pop(t):
+                    if tree.get(node) == t and node in label:
+                        del label[node]
+                        del ledge[node]
+                        del tree[node]
+                        freed.extend(_leaves(node))
+            if not members:
+                return False
+            for v in freed:
+                b = best_s_neighbour(v)
+                if b is not None:
+                    best2[v] = b
+            return True
 
         roots = set()
         for r in free:
             node = top[r]
             if node not in roots:
                 roots.add(node)
-                assign_s(node, None)
+                t = len(members)
+                members[t] = []
+                assign_s(node, None, t)
 
         while True:
             # scan S vertices
             while queue:
                 i = queue.pop()
                 bi = top[i]
+                if label.get(bi) != _S:
+                    continue  # its tree augmented meanwhile
                 yi = y[i]
                 for j, w in adj[i].items():
                     bj = top[j]
@@ -312,8 +399,12 @@ class PerfectMatcher:
                                 best2[j] = (k, i)
                     else:
                         if slack == 0:
-                            if self._tight_ss(i, j, label, ledge, queue, heap4, D, tick):
-                                return
+                            done = self._tight_ss(i, j, label, ledge, tree, members, queue)
+                            if done is not None:
+                                if not dissolve(done):
+                                    return
+                                if label.get(top[i]) != _S:
+                                    break
                             bi = top[i]
                         else:
                             heappush(heap3, (slack + 2 * D, i, j))
@@ -321,13 +412,22 @@ class PerfectMatcher:
             best = None
             kind = 0
             e2 = None
-            if best2:
+            while best2:
                 j2 = min(best2, key=best2.__getitem__)
                 key, i2 = best2[j2]
-                best, kind, e2 = key - D, 2, (i2, j2)
+                if (label.get(top[j2]) is None and label.get(top[i2]) == _S
+                        and top[i2] != top[j2] and y[i2] + y[j2] - adj[j2][i2] + D == key):
+                    best, kind, e2 = key - D, 2, (i2, j2)
+                    break
+                b = best_s_neighbour(j2)  # a stale record: recompute it
+                if b is None or label.get(top[j2]) is not None:
+                    del best2[j2]
+                else:
+                    best2[j2] = b
             while heap3:
                 key, i, j = heap3[0]
-                if top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S:
+                if (top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S
+                        and y[i] + y[j] - adj[i][j] == key - 2 * D):
                     slack = key - 2 * D
                     if slack % 2:
                         self._double()
@@ -341,7 +441,8 @@ class PerfectMatcher:
                 heapq.heappop(heap3)
             while heap4:
                 key, _, b = heap4[0]
-                if b.parent is None and label.get(b) == _T and top[b.base] == b:
+                if (b.parent is None and label.get(b) == _T and top[b.base] == b
+                        and b.z + 2 * D == key):
                     z = key - 2 * D
                     if z % 2:
                         self._double()
@@ -371,11 +472,12 @@ class PerfectMatcher:
                 assign_t(top[j], (i, j))
             elif kind == 3:
                 _, i, j = heapq.heappop(heap3)
-                if self._tight_ss(i, j, label, ledge, queue, heap4, D, tick):
+                done = self._tight_ss(i, j, label, ledge, tree, members, queue)
+                if done is not None and not dissolve(done):
                     return
             else:
                 _, _, b = heapq.heappop(heap4)
-                self._expand_t(b, label, ledge, assign_s, best2, heap4, D, tick)
+                self._expand_t(b, label, ledge, tree, members, assign_s, best2, heap4, D, tick)
 
     # --------------------------------------------------------- tree events
     def _path_up(self, node, ledge) -> list:
@@ -385,15 +487,16 @@ class PerfectMatcher:
             path.append(node)
         return path
 
-    def _tight_ss(self, i, j, label, ledge, queue, heap4, D, tick) -> bool:
-        """A tight edge between two S vertices: augment (different trees,
-        returns True) or shrink the odd cycle into a blossom."""
+    def _tight_ss(self, i, j, label, ledge, tree, members, queue):
+        """A tight edge between two S vertices: augment (different trees;
+        returns the two trees' numbers) or shrink the odd cycle into a
+        blossom (returns None)."""
         top = self.top
         pi = self._path_up(top[i], ledge)
         pj = self._path_up(top[j], ledge)
         if pi[-1] != pj[-1]:
             self._augment(i, j, ledge)
-            return True
+            return tree[pi[-1]], tree[pj[-1]]
         on_j = set(pj)
         k = 0
         while pi[k] not in on_j:
@@ -422,7 +525,10 @@ class PerfectMatcher:
             top[v] = b
         label[b] = _S
         ledge[b] = ledge[base]
-        return False
+        t = tree[base]
+        tree[b] = t
+        members[t].append(b)
+        return None
 
     def _augment(self, i: int, j: int, ledge) -> None:
         top, mate = self.top, self.mate
@@ -479,9 +585,11 @@ class PerfectMatcher:
             b.edges = b.edges[idx:] + b.edges[:idx]
             b.base = v
 
-    def _expand_t(self, b: _Blossom, label, ledge, assign_s, best2, heap4, D, tick) -> None:
+    def _expand_t(self, b: _Blossom, label, ledge, tree, members, assign_s, best2, heap4, D,
+                  tick) -> None:
         """A T blossom whose dual reached zero opens up (Edmonds' expand)."""
         top, y, adj = self.top, self.y, self.adj
+        t = tree[b]
         entry_x, entry = ledge[b]
         for c in b.children:
             if isinstance(c, int):
@@ -510,13 +618,13 @@ class PerfectMatcher:
             if step % 2 == 0:
                 label[c] = _T
                 ledge[c] = prev_edge
+                tree[c] = t
+                members[t].append(c)
                 if not isinstance(c, int):
                     heapq.heappush(heap4, (c.z + 2 * D, next(tick), c))
             else:
-                label[c] = _S
-                ledge[c] = prev_edge
                 # its vertices were inside a T blossom: scan them now
-                assign_s(c, prev_edge)
+                assign_s(c, prev_edge, t)
             if step < len(oriented):
                 prev_edge = oriented[step]
         # the S node above the base keeps its label edge (base vertex unchanged)

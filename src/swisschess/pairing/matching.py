@@ -86,6 +86,9 @@ class MatchingGraph:
             if d:
                 self._store(v, u, weights[u])
 
+    def begin_bracket(self, bracket: list[int], lower_start: int) -> None:
+        """A new bracket starts (the reduced graph uses this; here nothing)."""
+
     def freeze_pair(self, a: int, b: int) -> None:
         """Fix ``a``-``b`` as a final pair: both leave the graph."""
         if self.mate[a] != b:

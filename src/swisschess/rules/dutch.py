@@ -41,8 +41,16 @@ from swisschess.model.history import (
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
+from swisschess.pairing.reduced import ReducedGraph
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
+
+# Rounds with at least this many players pair each bracket against a reduced
+# lower part (see :mod:`swisschess.pairing.reduced`), as long as at least
+# REDUCED_MIN_LOWER players lie below the next scoregroup.  Both only trade
+# speed: the reduced graph is certified or expanded, so results are the same.
+REDUCED_MIN_PLAYERS = 64
+REDUCED_MIN_LOWER = 16
 
 
 @dataclass(slots=True)
@@ -243,6 +251,20 @@ class _Weights:
                 w |= 1 << (off[f"C19_{back}"] + shift[hi.skey])
         return w
 
+    @property
+    def unit(self) -> int:
+        """The [C4] weight every pair has (see :meth:`share`)."""
+        return 1 << self.off["C4"]
+
+    def share(self, p: Entrant) -> int:
+        """``p``'s part of the fields every pair has: a compatible pair made
+        outside the bracket and the next scoregroup weighs exactly
+        ``unit + share(hi) + share(lo)`` (the [C4], [C5] and [C9] fields)."""
+        w = (not self.bye_candidate(p)) << self.off["C4"]
+        if self.single_downfloater_bye and p.skey == self.bye_score:
+            w += self.unplayed_rank[p.played_games] << self.off["C9"]
+        return w
+
     def completion_weight(self, hi: Entrant, lo: Entrant, top: Fraction) -> int:
         """First look at the round (odd number of players): can it be completed
         ([C4]) and with which score does the PAB go ([C5])?"""
@@ -305,33 +327,11 @@ class _Round:
 
     # ------------------------------------------------------------ the round
     def run(self) -> list[int]:
-        players, wt, g, n = self.players, self.wt, self.g, self.n
+        players, wt, n = self.players, self.wt, self.n
         top = players[0].skey
-        if n % 2:
-            for j in range(n):
-                for i in range(j):
-                    g.set(i, j, wt.completion_weight(players[i], players[j], top))
-        else:
-            self._set_all_round_weights()
-        try:
-            mate = g.solve()
-        except NoPerfectMatching:
-            mate = []
-        if not _complete(mate, players):
-            raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
-        if n % 2:
-            # [C5] the PAB goes to a player with this score
-            wt.bye_score = next(players[v].skey for v in range(n) if mate[v] == v)
-            if wt.bye_score >= top:
-                wt.single_downfloater_bye = all(
-                    players[mate[v]].skey >= top for v in range(n) if players[v].skey >= top)
-            # [C9] rank the bye-score players by played games (most played first)
-            counts = sorted((p.played_games for p in players if p.skey == wt.bye_score),
-                            reverse=True)
-            for r, c in enumerate(counts):
-                wt.unplayed_rank[c] = r
-            self._set_all_round_weights()
-        self.cur = g.solve()
+        if not self._start_reduced(top):
+            self._first_look(top)
+        g = self.g
 
         bracket: list[int] = []
         nxt = 0
@@ -347,6 +347,7 @@ class _Round:
             while nxt < n and players[nxt].skey >= players[group_start].skey:
                 bracket.append(nxt)
                 nxt += 1
+            g.begin_bracket(bracket, nxt)
             b = _Bracket(self, bracket, mdps, size, first_resident, first_next)
             b.pair()
             # Next bracket: the unpaired players float down (Art. 1.4.1).
@@ -366,6 +367,81 @@ class _Round:
             bracket = new_bracket
             first_resident = first_next
         return self.cur
+
+    def _first_look(self, top: int) -> None:
+        """The whole round at once: can it be completed ([C4]), and with which
+        score does the PAB go ([C5])?  Leaves the round's optimum in ``cur``."""
+        players, wt, g, n = self.players, self.wt, self.g, self.n
+        if n % 2:
+            for j in range(n):
+                for i in range(j):
+                    g.set(i, j, wt.completion_weight(players[i], players[j], top))
+        else:
+            self._set_all_round_weights()
+        try:
+            mate = g.solve()
+        except NoPerfectMatching:
+            mate = []
+        if not _complete(mate, players):
+            raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
+        if n % 2:
+            # [C5] the PAB goes to a player with this score
+            wt.bye_score = next(players[v].skey for v in range(n) if mate[v] == v)
+            if wt.bye_score >= top:
+                wt.single_downfloater_bye = all(
+                    players[mate[v]].skey >= top for v in range(n) if players[v].skey >= top)
+            self._rank_unplayed()
+            self._set_all_round_weights()
+        self.cur = g.solve()
+
+    def _rank_unplayed(self) -> None:
+        """[C9] rank the players with the PAB score by played games (most first)."""
+        wt = self.wt
+        counts = sorted((p.played_games for p in self.players if p.skey == wt.bye_score),
+                        reverse=True)
+        for r, c in enumerate(counts):
+            wt.unplayed_rank[c] = r
+
+    def _start_reduced(self, top: int) -> bool:
+        """Large rounds: settle [C4] and [C5] for the whole round by a
+        certificate instead of a matching, and pair against a reduced lower
+        part (:class:`ReducedGraph`).  False when the certificate does not
+        apply; the full graph is used then."""
+        players, wt, n = self.players, self.wt, self.n
+        if n < REDUCED_MIN_PLAYERS:
+            return False
+        pos = {p.id: k for k, p in enumerate(players)}
+        conflicts: list[set[int]] = [set() for _ in range(n)]
+        for k, p in enumerate(players):
+            for x in p.forbidden:
+                j = pos.get(x)
+                if j is not None:
+                    conflicts[k].add(j)
+                    conflicts[j].add(k)
+        # [C3]: two absolute preferences for the same colour never meet
+        cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+        count = {c: cls.count(c) for c in (1, 2)}
+        least = min(n - 1 - len(conflicts[v]) - (count[cls[v]] - 1 if cls[v] else 0)
+                    for v in range(n))
+        if n % 2:
+            # [C5] the PAB goes to the lowest score that leaves the round
+            # completable; by Dirac's theorem every choice does (below).
+            low = min((p.skey for p in players if p.bye_eligible), default=None)
+            if low is None or low >= top:
+                return False
+            least -= 1
+        # Dirac: minimum degree >= half the vertices gives a Hamiltonian
+        # cycle, hence a perfect matching of the round ([C4]).
+        if 2 * least < n - n % 2:
+            return False
+        if n % 2:
+            wt.bye_score = low
+            self._rank_unplayed()
+        self.g = ReducedGraph(
+            n, [p.bye_eligible for p in players], wt.unit, [wt.share(p) for p in players],
+            lambda a, b: wt.compatible(players[a], players[b]), conflicts, cls,
+            REDUCED_MIN_LOWER)
+        return True
 
     def _set_all_round_weights(self) -> None:
         players, wt, g = self.players, self.wt, self.g
