@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Seconds and peak memory to pair round 5 and round 9 of generated tournaments.
+"""Seconds and peak memory to pair rounds 2, 5 and 9 of generated tournaments.
 
-    python benchmarks/bench_pairing.py [--sizes 50,200,500,1000,2000] [--rounds 5,9]
+    python benchmarks/bench_pairing.py [--sizes 50,200,500,1000,2000] [--rounds 2,5,9]
                                        [--edition 2026] [--seed 1]
 
 The history before the measured round is made by a quick greedy Swiss pairer
@@ -83,7 +83,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="50,200,500,1000,2000")
-    ap.add_argument("--rounds", default="5,9")
+    ap.add_argument("--rounds", default="2,5,9")
     ap.add_argument("--edition", default="2026")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--one", help=argparse.SUPPRESS)

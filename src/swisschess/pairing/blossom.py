@@ -176,6 +176,43 @@ class PerfectMatcher:
                 continue
             self.set_weight(a, b, w)
 
+    def reweight(self, changes: list[tuple[int, int, int | None]], lift: dict[int, int]) -> None:
+        """Set many edges at once and add ``lift[v]`` to vertex duals first.
+
+        For a change that adds a bonus depending on one endpoint (the
+        generation order of a bracket), lifting that endpoint's dual by its
+        bonus keeps every edge feasible and many matched edges tight, where
+        a plain re-weighting would re-open nearly every vertex.  Blossoms
+        around the touched vertices are dissolved; matched edges that lost
+        tightness, and edges no longer covered, re-open a vertex as usual."""
+        adj, y, mate = self.adj, self.y, self.mate
+        touched = set(lift)
+        for a, b, _ in changes:
+            touched.add(a)
+            touched.add(b)
+        for v in touched:
+            self._dissolve_around(v)
+        for v, d in lift.items():
+            y[v] += d << self.scale
+        for a, b, w in changes:
+            if w is None:
+                if adj[a].pop(b, None) is not None:
+                    del adj[b][a]
+                    if mate[a] == b:
+                        self.dirty.add(a)
+                continue
+            w <<= self.scale
+            adj[a][b] = adj[b][a] = w
+            if mate[a] == b:
+                if y[a] + y[b] != w:
+                    self.dirty.add(a)
+            elif y[a] + y[b] < w:
+                self.dirty.add(a)
+        for v in lift:
+            m = mate[v]
+            if m >= 0 and y[v] + y[m] != adj[v].get(m):
+                self.dirty.add(v)
+
     def remove_vertex(self, v: int) -> None:
         self._dissolve_around(v)
         m = self.mate[v]
@@ -358,6 +395,12 @@ class PerfectMatcher:
                         freed.extend(_leaves(node))
             if not members:
                 return False
+            # The freed vertices need their least slack to the trees left:
+            # scan them, or rescan the trees' S vertices, whichever is fewer.
+            s_left = [v for node, lab in label.items() if lab == _S for v in _leaves(node)]
+            if len(s_left) < len(freed):
+                queue.extend(s_left)
+                return True
             for v in freed:
                 b = best_s_neighbour(v)
                 if b is not None:

@@ -51,17 +51,28 @@ class MatchingGraph:
         self.dirty = True
         self._store(a, b, w)
 
-    def set_many(self, changes: list[tuple[int, int, int]]) -> None:
-        """Set many edge weights at once (0 = no edge)."""
-        todo = [(a, b, w if w > 0 else None) for a, b, w in changes
+    def set_many(self, changes: list[tuple[int, int, int]],
+                 lift: dict[int, int] | None = None) -> None:
+        """Set many edge weights at once (0 = no edge).  ``lift``: bonuses by
+        vertex that the changes add to that vertex's edges (see
+        :meth:`PerfectMatcher.reweight`); only the solver's work depends on it."""
+        todo = [(a, b, self._solver_weight(a, b, w)) for a, b, w in changes
                 if a != b and a not in self._frozen and b not in self._frozen
                 and self.get(a, b) != w]
-        if todo:
+        if lift:
+            lift = {v: d for v, d in lift.items() if v not in self._frozen}
+            self.dirty = True
+            self.pm.reweight(todo, lift)
+        elif todo:
             self.dirty = True
             self.pm.set_weights(todo)
 
+    def _solver_weight(self, a: int, b: int, w: int) -> int | None:
+        """The weight as the solver stores it (None: no edge)."""
+        return w if w > 0 else None
+
     def _store(self, a: int, b: int, w: int) -> None:
-        self.pm.set_weight(a, b, w if w > 0 else None)
+        self.pm.set_weight(a, b, self._solver_weight(a, b, w))
 
     def set_vertex(self, v: int, weights: dict[int, int]) -> None:
         """Set the weights of several edges of one vertex ``v``.

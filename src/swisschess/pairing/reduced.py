@@ -108,22 +108,8 @@ class ReducedGraph(MatchingGraph):
     def _r(self, a: int, b: int, w: int) -> int | None:
         return w - self.unit - self.share[a] - self.share[b] if w > 0 else None
 
-    def _store(self, a: int, b: int, w: int) -> None:
-        if not self.reduced:
-            super()._store(a, b, w)
-            return
-        self.pm.set_weight(a, b, self._r(a, b, w))
-
-    def set_many(self, changes: list[tuple[int, int, int]]) -> None:
-        if not self.reduced:
-            super().set_many(changes)
-            return
-        todo = [(a, b, self._r(a, b, w)) for a, b, w in changes
-                if a != b and a not in self._frozen and b not in self._frozen
-                and self.get(a, b) != w]
-        if todo:
-            self.dirty = True
-            self.pm.set_weights(todo)
+    def _solver_weight(self, a: int, b: int, w: int) -> int | None:
+        return self._r(a, b, w) if self.reduced else super()._solver_weight(a, b, w)
 
     def freeze_pair(self, a: int, b: int) -> None:
         self.active.discard(a)

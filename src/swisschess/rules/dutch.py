@@ -566,9 +566,12 @@ class _Bracket:
         """Art. 4.3 resident exchanges: keep S1 players in S1 (fewest
         exchanges), then prefer the smallest BSNs above."""
         w = self.base.get((li, lj), 0)
-        if w:
-            w += (((q < self.rem_pairs) << (2 * self.r.wt.cb)) - q) << 1
-        return w
+        return w + self._order_bonus(q) if w else 0
+
+    def _order_bonus(self, q: int) -> int:
+        """The Art. 4.3 ordering bonus of a pair whose upper player is the
+        ``q``-th of the remainder."""
+        return (((q < self.rem_pairs) << (2 * self.r.wt.cb)) - q) << 1
 
     def _remainder(self) -> None:
         """Pair the remainder (or the homogeneous bracket): Art. 3.3, 4.2, 4.3."""
@@ -577,9 +580,17 @@ class _Bracket:
         self.rem = rem
         self.rem_pairs = sum(1 for j in rem if r.cur[v[j]] < v[j])
         rem_pairs = self.rem_pairs
+        # The ordering bonus of a pair depends on its upper player only:
+        # lifting those players' duals by it keeps most of the optimum.
+        changes = []
+        lift = {}
         for q, li in enumerate(rem):
+            bonus = self._order_bonus(q)
+            if bonus > 0:
+                lift[v[li]] = bonus
             for lj in rem[q + 1:]:
-                r.g.set(v[li], v[lj], self._order_weight(li, lj, q))
+                changes.append((v[li], v[lj], self._order_weight(li, lj, q)))
+        r.g.set_many(changes, lift)
         r.solve()
         exchanges = sum(1 for li in rem[:rem_pairs] if not self._pairs_down(v[li]))
         # Art. 4.3: which S1 players go down to S2 — the lowest ones first.

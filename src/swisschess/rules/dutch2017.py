@@ -219,9 +219,11 @@ class _BracketGraph:
     def set(self, a: int, b: int, w: int) -> None:
         self.g.set(self.local[a], self.local[b], w + 1)
 
-    def set_many(self, changes: list[tuple[int, int, int]]) -> None:
+    def set_many(self, changes: list[tuple[int, int, int]],
+                 lift: dict[int, int] | None = None) -> None:
         local = self.local
-        self.g.set_many([(local[a], local[b], w + 1) for a, b, w in changes])
+        self.g.set_many([(local[a], local[b], w + 1) for a, b, w in changes],
+                        {local[v]: d for v, d in lift.items()} if lift else None)
 
     def set_vertex(self, v: int, weights: dict[int, int]) -> None:
         self.g.set_vertex(self.local[v], {self.local[u]: w + 1 for u, w in weights.items()})
