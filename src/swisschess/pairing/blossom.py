@@ -407,6 +407,16 @@ class PerfectMatcher:
                     best2[v] = b
             return True
 
+        def valid3(entry) -> bool:  # still an S-S edge with this slack
+            key, i, j = entry
+            return (top[i] != top[j] and label.get(top[i]) == _S
+                    and label.get(top[j]) == _S and y[i] + y[j] - adj[i][j] == key - 2 * D)
+
+        def valid4(entry) -> bool:  # still a T blossom with this dual
+            key, _, b = entry
+            return (b.parent is None and label.get(b) == _T and top[b.base] == b
+                    and b.z + 2 * D == key)
+
         roots = set()
         for r in free:
             node = top[r]
@@ -467,34 +477,19 @@ class PerfectMatcher:
                     del best2[j2]
                 else:
                     best2[j2] = b
-            while heap3:
-                key, i, j = heap3[0]
-                if (top[i] != top[j] and label.get(top[i]) == _S and label.get(top[j]) == _S
-                        and y[i] + y[j] - adj[i][j] == key - 2 * D):
-                    slack = key - 2 * D
-                    if slack % 2:
-                        self._double()
-                        # matching and duals stay feasible and complementary when
-                        # doubled, so a fresh stage can start from them
-                        return
-                    d = slack // 2
-                    if best is None or d < best:
-                        best, kind = d, 3
-                    break
-                heapq.heappop(heap3)
-            while heap4:
-                key, _, b = heap4[0]
-                if (b.parent is None and label.get(b) == _T and top[b.base] == b
-                        and b.z + 2 * D == key):
-                    z = key - 2 * D
-                    if z % 2:
+            # S-S edges (kind 3: slack / 2) and T blossoms (kind 4: z / 2)
+            for heap, kind_here, valid in ((heap3, 3, valid3), (heap4, 4, valid4)):
+                while heap and not valid(heap[0]):
+                    heapq.heappop(heap)
+                if heap:
+                    twice = heap[0][0] - 2 * D
+                    if twice % 2:
+                        # matching and duals stay feasible and complementary
+                        # when doubled, so a fresh stage can start from them
                         self._double()
                         return
-                    d = z // 2
-                    if best is None or d < best:
-                        best, kind = d, 4
-                    break
-                heapq.heappop(heap4)
+                    if best is None or twice // 2 < best:
+                        best, kind = twice // 2, kind_here
             if best is None:
                 raise NoPerfectMatching
             if best:
