@@ -515,7 +515,8 @@ class PerfectMatcher:
                     return
             else:
                 _, _, b = heapq.heappop(heap4)
-                self._expand_t(b, label, ledge, tree, members, assign_s, best2, heap4, D, tick)
+                self._expand_t(b, label, ledge, tree, members, assign_s, best_s_neighbour,
+                              best2, heap4, D, tick)
 
     # --------------------------------------------------------- tree events
     def _path_up(self, node, ledge) -> list:
@@ -623,10 +624,10 @@ class PerfectMatcher:
             b.edges = b.edges[idx:] + b.edges[:idx]
             b.base = v
 
-    def _expand_t(self, b: _Blossom, label, ledge, tree, members, assign_s, best2, heap4, D,
-                  tick) -> None:
+    def _expand_t(self, b: _Blossom, label, ledge, tree, members, assign_s, best_s_neighbour,
+                  best2, heap4, D, tick) -> None:
         """A T blossom whose dual reached zero opens up (Edmonds' expand)."""
-        top, y, adj = self.top, self.y, self.adj
+        top = self.top
         t = tree[b]
         entry_x, entry = ledge[b]
         for c in b.children:
@@ -670,14 +671,7 @@ class PerfectMatcher:
             if c in on_path:
                 continue
             for v in _leaves(c):
-                best = None
-                for u, w in adj[v].items():
-                    bu = top[u]
-                    if bu == c or label.get(bu) != _S:
-                        continue
-                    k = y[u] + y[v] - w + D
-                    if best is None or k < best[0]:
-                        best = (k, u)
+                best = best_s_neighbour(v)
                 if best is None:
                     best2.pop(v, None)
                 else:

@@ -47,6 +47,35 @@ from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.matching import MatchingGraph
 
 
+def class_counts(colour_class: Sequence[int], start: int) -> dict[int, int]:
+    """How many players from ``start`` on are in each non-zero colour class."""
+    counts: dict[int, int] = {}
+    for c in colour_class[start:]:
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def degree_bound(v: int, start: int, conflicts: Sequence[set[int]],
+                 colour_class: Sequence[int], counts: dict[int, int], inside: bool) -> int:
+    """A lower bound on ``v``'s possible opponents among the players from
+    ``start`` on (``inside``: ``v`` is one of them): all of them, less its
+    conflicts and the players of its own colour class ([C3])."""
+    d = len(colour_class) - start - inside
+    d -= sum(1 for x in conflicts[v] if x >= start)
+    c = colour_class[v]
+    if c:
+        d -= counts.get(c, 0) - inside
+    return d
+
+
+def least_degree(start: int, conflicts: Sequence[set[int]], colour_class: Sequence[int]) -> int:
+    """The least :func:`degree_bound` among the players from ``start`` on."""
+    counts = class_counts(colour_class, start)
+    return min(degree_bound(v, start, conflicts, colour_class, counts, True)
+               for v in range(start, len(colour_class)))
+
+
 class ReducedGraph(MatchingGraph):
     """A :class:`MatchingGraph` over the active players plus sinks.
 
@@ -159,23 +188,14 @@ class ReducedGraph(MatchingGraph):
             want += 1
         self._add_sinks(want - len(self.sinks))
         # lower bounds on degrees inside the lower part (Dirac certificate)
-        counts: dict[int, int] = {}
-        for v in lower:
-            c = self.colour_class[v]
-            if c:
-                counts[c] = counts.get(c, 0) + 1
-        self.class_count = counts
-        self.min_lower_degree = min(self._lower_degree(v, True) for v in lower)
+        self.class_count = class_counts(self.colour_class, lower_start)
+        self.min_lower_degree = least_degree(lower_start, self.conflicts, self.colour_class)
         self.fresh = True
 
     def _lower_degree(self, v: int, inside: bool) -> int:
         """A lower bound on ``v``'s neighbours in the lower part."""
-        d = self.n - self.lower_start - inside
-        d -= sum(1 for x in self.conflicts[v] if x >= self.lower_start)
-        c = self.colour_class[v]
-        if c:
-            d -= self.class_count.get(c, 0) - inside
-        return d
+        return degree_bound(v, self.lower_start, self.conflicts, self.colour_class,
+                            self.class_count, inside)
 
     def _add_sinks(self, k: int) -> None:
         pm = self.pm
@@ -264,4 +284,4 @@ class ReducedGraph(MatchingGraph):
         self.dirty = True
 
 
-__all__ = ["ReducedGraph"]
+__all__ = ["ReducedGraph", "class_counts", "degree_bound", "least_degree"]

@@ -41,7 +41,7 @@ from swisschess.model.history import (
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
-from swisschess.pairing.reduced import ReducedGraph
+from swisschess.pairing.reduced import ReducedGraph, least_degree
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
@@ -420,9 +420,7 @@ class _Round:
                     conflicts[j].add(k)
         # [C3]: two absolute preferences for the same colour never meet
         cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
-        count = {c: cls.count(c) for c in (1, 2)}
-        least = min(n - 1 - len(conflicts[v]) - (count[cls[v]] - 1 if cls[v] else 0)
-                    for v in range(n))
+        least = least_degree(0, conflicts, cls)
         if n % 2:
             # [C5] the PAB goes to the lowest score that leaves the round
             # completable; by Dirac's theorem every choice does (below).
