@@ -169,7 +169,7 @@ def tournament_boards(t: Tournament, rnd: int) -> tuple[list[Board], set[frozens
 
 
 def checker_boards(pairing) -> list[Board]:
-    """The engine's :class:`~swisschess.pairing.api.Pairing` as boards, PAB last."""
+    """The engine's :class:`~swisschess.pairing.result.Pairing` as boards, PAB last."""
     out = [(int(w), int(b)) for w, b in pairing.boards]
     if pairing.bye is not None:
         out.append((int(pairing.bye), 0))
@@ -286,12 +286,12 @@ def check_rounds(t: Tournament, system: str = "dutch", edition: str = "2026",
                  rounds: list[int] | None = None) -> list[RoundCheck]:
     """Re-pair every recorded round (or the given ``rounds``) and compare.
 
-    Raises :class:`~swisschess.pairing.api.InputError` when the engine cannot
+    Raises :class:`~swisschess.pairing.result.InputError` when the engine cannot
     pair the tournament as given; a round without a valid pairing
-    (:class:`~swisschess.pairing.api.PairingError`) is reported as a
+    (:class:`~swisschess.pairing.result.PairingError`) is reported as a
     ``"no-pairing"`` discrepancy.
     """
-    from swisschess.pairing.api import PairingError
+    from swisschess.pairing.result import PairingError
 
     pair = pairer or _default_pairer()
     out: list[RoundCheck] = []

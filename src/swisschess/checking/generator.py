@@ -49,6 +49,7 @@ from fractions import Fraction
 from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import ByeRequest, Colour, Player, PointSystem, Tournament
+from swisschess.pairing.registry import trf_code
 
 
 class ConfigError(ValueError):
@@ -241,21 +242,6 @@ def draw_result(rng: random.Random, white_rating: int, black_rating: int,
     return "0-1"
 
 
-def system_code(system: str, edition: str) -> str:
-    """Record 192 (ETT26) for a pairing system.
-
-    2026 rules: ``FIDE_DUTCH`` (the date-dependent code: the reference engines
-    read it, while bbpPairings rejects ``FIDE_DUTCH_2026``).
-    """
-    if system == "lim":
-        return "CUSTOM_SWISS_LIM"
-    if edition == "2017":
-        return "FIDE_DUTCH_2017"
-    if edition == "1992":
-        return "FIDE_DUTCH_1992"
-    return "FIDE_DUTCH"
-
-
 def _count(n: int, rate: float) -> int:
     """How many of ``n`` get something that happens once in ``rate``."""
     if not rate:
@@ -293,7 +279,7 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
     n, rounds = cfg.players, cfg.rounds
 
     t = Tournament(name=f"Random tournament, seed {seed}", rounds=rounds,
-                   system=system_code(system, edition), points=cfg.points)
+                   system=trf_code(system, edition), points=cfg.points)
     t.initial_colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating) for _ in range(n)),
                      reverse=True)

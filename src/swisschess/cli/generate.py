@@ -31,9 +31,15 @@ from swisschess.checking.generator import (
     representable_in_trf,
     resolve_config,
 )
+from swisschess.cli.exitcodes import (
+    EXIT_FILE,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+)
 from swisschess.model.tournament import Tournament
-
-EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
+from swisschess.pairing import registry
 
 
 def parse_seed(text: str | None) -> int:
@@ -44,10 +50,6 @@ def parse_seed(text: str | None) -> int:
         return int(text)
     except ValueError:
         return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
-
-
-def default_edition(system: str) -> str:
-    return "1992" if system == "lim" else "2026"
 
 
 def tournament_text(t: Tournament, seed: int, settings: dict[str, object] | None) -> str:
@@ -84,7 +86,7 @@ def generation_checks(t: Tournament) -> list[RoundCheck]:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Generate a random tournament and write it to ``args.output`` (engine ``-g``)."""
-    from swisschess.pairing.api import InputError, PairingError
+    from swisschess.pairing.result import InputError, PairingError
 
     if not args.output:
         print("swisschess: -g needs -o OUT.trf", file=sys.stderr)
@@ -102,7 +104,7 @@ def run_generate(args: argparse.Namespace) -> int:
             print(f"swisschess: {args.generate}: {e}", file=sys.stderr)
             return EXIT_INVALID
     system = args.system or "dutch"
-    edition = args.edition or default_edition(system)
+    edition = args.edition or registry.default_edition(system)
     try:
         t = generate(settings, seed, system=system, edition=edition)
     except ConfigError as e:

@@ -43,9 +43,11 @@ from swisschess.explain.model import (
     Shortfall,
 )
 from swisschess.explain.oracle import Oracle
-from swisschess.model.history import EDITIONS, Float, requested_bye
+from swisschess.model.history import Float, requested_bye
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import InputError, PairingError, pair_round
+from swisschess.pairing import registry
+from swisschess.pairing.api import pair_round
+from swisschess.pairing.result import InputError, PairingError
 from swisschess.rules.dutch import Entrant, colour_of, entrants
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
@@ -1002,11 +1004,12 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
 
     Raises :class:`ExplainError` for a round that does not exist or a
     recorded pairing that does not fit the players, and
-    :class:`~swisschess.pairing.api.PairingError` when the next round cannot
+    :class:`~swisschess.pairing.result.PairingError` when the next round cannot
     be paired.
     """
-    if edition not in EDITIONS:
-        raise ExplainError(f"unknown edition {edition!r} (use {', '.join(EDITIONS)})")
+    editions = registry.editions("dutch")
+    if edition not in editions:
+        raise ExplainError(f"unknown edition {edition!r} (use {', '.join(editions)})")
     recorded = t.rounds_recorded()
     notes: list[str] = []
     colourless: set[frozenset[int]] = set()

@@ -13,8 +13,6 @@ from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 
-EDITIONS = ("2026", "2017", "1992")
-
 
 def played_colours(player: Player, upto: int | None = None) -> list[Colour]:
     """Colours of the games actually played, oldest first.

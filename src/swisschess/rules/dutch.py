@@ -39,9 +39,9 @@ from swisschess.model.history import (
     to_be_paired,
 )
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
+from swisschess.pairing.result import Pairing, PairingError
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 

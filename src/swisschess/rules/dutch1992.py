@@ -89,7 +89,7 @@ from swisschess.model.history import (
     to_be_paired,
 )
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.result import Pairing, PairingError
 
 W, B = Colour.WHITE, Colour.BLACK
 

@@ -55,7 +55,7 @@ from collections.abc import Iterator, Sequence
 
 from swisschess.model.history import Float, to_be_paired
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules.dutch1992 import (
     Context,
     allocate_colours,
