@@ -18,19 +18,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisschess.model.rounds import cut_before
-from swisschess.model.tournament import Colour, RoundEntry, Tournament
+from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 #: A board as the engines print it: ``(white, black)``, ``(id, 0)`` for the PAB.
 Board = tuple[int, int]
 #: The signature of :func:`swisschess.pairing.api.pair_round`.
 Pairer = Callable[[Tournament, str, str], object]
-
-#: Result codes of the two players of one board that belong together.
-_PARTNER_CODE = {
-    "1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D",
-    "+": "-", "-": "+-", "*": "*",
-}
-
 
 @dataclass(slots=True)
 class RoundDiscrepancy:
@@ -107,7 +100,7 @@ def validate(t: Tournament) -> tuple[list[str], list[str]]:
                         e.colour is Colour.NONE and o.colour is Colour.NONE):
                     errors.append(f"round {rnd}: players {pid} and {e.opponent} "
                                   f"have colours {e.colour.value} and {o.colour.value}")
-                if o.code not in _PARTNER_CODE.get(e.code, e.code):
+                if (e.code, o.code) not in MIRROR_RESULTS:
                     errors.append(f"round {rnd}: players {pid} and {e.opponent} "
                                   f"have results {e.code} and {o.code}")
         if len(pabs) > 1:

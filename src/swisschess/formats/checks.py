@@ -17,23 +17,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
-from swisschess.model.tournament import Colour, RoundEntry, Tournament
-
-if TYPE_CHECKING:
-    from swisschess.formats.trf import Locations
-
-#: Result pairs that may stand against each other in one game (TRF16 result
-#: table): over the board, less than one move, forfeits, double forfeit, and a
-#: game whose result is not known yet (``*``).
-MIRROR_RESULTS = frozenset({
-    ("1", "0"), ("0", "1"), ("=", "="),
-    ("W", "L"), ("L", "W"), ("D", "D"),
-    ("+", "-"), ("-", "+"), ("-", "-"),
-    ("*", "*"),
-})
+from swisschess.formats.locations import Locations
+from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 
 def _fmt(x: Fraction) -> str:
@@ -47,8 +35,6 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     Also usable on a tournament built in code (``loc=None``): the diagnostics
     then carry line 0.
     """
-    from swisschess.formats.trf import Locations, point_adjustments
-
     if loc is None:
         loc = Locations()
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swisschess.formats.trf import point_adjustments
+from swisschess.formats.adjustments import point_adjustments
 from swisschess.model.tournament import (
     Colour,
     Player,
