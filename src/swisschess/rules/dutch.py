@@ -37,6 +37,7 @@ from swisschess.model.history import (
     played_colours,
     requested_bye,
     to_be_paired,
+    unpaired_entries,
 )
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
@@ -742,11 +743,7 @@ def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players)
     editions pass their own (see :mod:`swisschess.rules.dutch2017`)."""
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
-    pairing = Pairing(round=rnd)
-    for pid in sorted(t.players):
-        if pid not in ids:
-            e = requested_bye(t, pid, rnd)
-            pairing.unpaired.append((pid, e.code if e else "Z"))
+    pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
     if not ids:
         return pairing
     players = entrants(t, rnd, edition)

@@ -85,8 +85,8 @@ from swisschess.model.history import (
     float_in_round,
     pab_eligible,
     played_colours,
-    requested_bye,
     to_be_paired,
+    unpaired_entries,
 )
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.result import Pairing, PairingError
@@ -1029,18 +1029,6 @@ def board_order(ctx: Context, boards: list[tuple[int, int]]) -> list[tuple[int, 
     return sorted(boards, key=key)
 
 
-def unpaired_entries(t: Tournament, rnd: int, ids: Iterable[int]) -> list[tuple[int, str]]:
-    """Players not paired (requested bye / absence) with their TRF code."""
-    paired = set(ids)
-    out = []
-    for pid in sorted(t.players):
-        if pid in paired or t.players[pid].withdrawn:
-            continue
-        e = requested_bye(t, pid, rnd)
-        out.append((pid, e.code if e is not None else "Z"))
-    return out
-
-
 def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str = "topscorers") -> list[str]:
     """Check a pairing against the absolute criteria B1 and B2 (and the bye rule).
 
@@ -1090,7 +1078,7 @@ def pair_dutch_1992(t: Tournament, *, node_budget: int = NODE_BUDGET, variant: V
     engine = Dutch1992(ctx, node_budget, variant)
     pairs, bye = engine.run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
-    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd, ids))
+    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
 __all__ = [
