@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swisschess.model.rounds import cut_before
+from swisschess.model.rounds import cut_before, sort_boards
 from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 #: A board as the engines print it: ``(white, black)``, ``(id, 0)`` for the PAB.
@@ -152,13 +152,10 @@ def tournament_boards(t: Tournament, rnd: int) -> tuple[list[Board], set[frozens
             boards.append((min(pid, opp), max(pid, opp)))
             colourless.add(frozenset((pid, opp)))
 
-    def key(b: Board) -> tuple:
-        s = sorted((t.score(p, rnd - 1) + t.acceleration(p, rnd) for p in b if p in t.players),
-                   reverse=True)
-        return (-s[0], -s[-1], min(b))
+    def score(p: int) -> Fraction:
+        return t.score(p, rnd - 1) + t.acceleration(p, rnd) if p in t.players else Fraction(0)
 
-    boards.sort(key=key)
-    return boards + pab, colourless
+    return sort_boards(boards, score, lambda p: p) + pab, colourless
 
 
 def checker_boards(pairing) -> list[Board]:

@@ -8,9 +8,15 @@ the store all go through these, so a round is always written the same way.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import TypeVar
 
-from swisschess.model.history import requested_bye, to_be_paired
+from swisschess.model.history import requested_bye
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
+
+#: A player as a board holds him: an id, or a system's facts about him.
+P = TypeVar("P")
 
 #: Result codes for (white, black) after a game, by result word.
 RESULTS = {
@@ -99,6 +105,26 @@ def pending_games(t: Tournament, rnd: int) -> list[tuple[int, int]]:
     return out
 
 
+def sort_boards(boards: Iterable[tuple[P, P]], score: Callable[[P], Fraction],
+                rank: Callable[[P], int]) -> list[tuple[P, P]]:
+    """Boards in publication order, the one rule for every system and the checker.
+
+    Seeds F1 (and the handling rules' recommendation since): first the score of
+    the pair's higher player, then the other player's score (with the first
+    equal, the same as the sum of both), then the rank of the higher player.
+    The *higher* player has more points, or with equal points the better
+    (smaller) ``rank``.  ``boards`` hold any player handles (ids, facts);
+    ``score`` and ``rank`` read them.
+    """
+
+    def key(board: tuple[P, P]) -> tuple[Fraction, Fraction, int]:
+        a, b = board
+        hi, lo = (a, b) if (score(a), -rank(a)) >= (score(b), -rank(b)) else (b, a)
+        return (-score(hi), -score(lo), rank(hi))
+
+    return sorted(boards, key=key)
+
+
 def _put(t: Tournament, pid: int, rnd: int, e: RoundEntry) -> None:
     res = t.players[pid].results
     while len(res) < rnd - 1:
@@ -109,4 +135,4 @@ def _put(t: Tournament, pid: int, rnd: int, e: RoundEntry) -> None:
         res.append(e)
 
 
-__all__ = ["RESULTS", "add_pairing", "cut_before", "pending_games", "set_result", "to_be_paired"]
+__all__ = ["RESULTS", "add_pairing", "cut_before", "pending_games", "set_result", "sort_boards"]

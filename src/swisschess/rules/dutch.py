@@ -39,6 +39,7 @@ from swisschess.model.history import (
     to_be_paired,
     unpaired_entries,
 )
+from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
@@ -764,12 +765,6 @@ def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players)
                 boards.append((p, o))
             else:
                 boards.append((o, p))
-
-    def board_key(wb):
-        w, b = wb
-        hi, lo = (w, b) if (w.raw_score, -w.rank) >= (b.raw_score, -b.rank) else (b, w)
-        return (-hi.raw_score, -lo.raw_score, hi.rank)
-
-    boards.sort(key=board_key)
+    boards = sort_boards(boards, lambda p: p.raw_score, lambda p: p.rank)
     pairing.boards = [(w.id, b.id) for w, b in boards]
     return pairing

@@ -88,6 +88,7 @@ from swisschess.model.history import (
     to_be_paired,
     unpaired_entries,
 )
+from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.result import Pairing, PairingError
 
@@ -1020,13 +1021,7 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
 
 def board_order(ctx: Context, boards: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """F1: higher player's score, then sum of scores, then A2 rank of the higher player."""
-
-    def key(wb: tuple[int, int]):
-        fa, fb = ctx.f[wb[0]], ctx.f[wb[1]]
-        hi = fa if fa.rank < fb.rank else fb
-        return (-hi.score, -(fa.score + fb.score), hi.rank)
-
-    return sorted(boards, key=key)
+    return sort_boards(boards, lambda p: ctx.f[p].score, lambda p: ctx.f[p].rank)
 
 
 def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str = "topscorers") -> list[str]:

@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swisschess.model.rounds import RESULTS, add_pairing, cut_before, pending_games, set_result
+from swisschess.model.rounds import (
+    RESULTS,
+    add_pairing,
+    cut_before,
+    pending_games,
+    set_result,
+    sort_boards,
+)
 from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
 
@@ -504,12 +511,10 @@ def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
         if e is not None and e.opponent is not None and e.colour is Colour.WHITE:
             games.append((pid, e.opponent))
 
-    def key(g: tuple[int, int]) -> tuple:
-        a = t.score(g[0], rnd - 1)
-        b = t.score(g[1], rnd - 1) if g[1] in t.players else Fraction(0)
-        return (-max(a, b), -(a + b), min(g))
+    def score(p: int) -> Fraction:
+        return t.score(p, rnd - 1) if p in t.players else Fraction(0)
 
-    return sorted(games, key=key)
+    return sort_boards(games, score, lambda p: p)
 
 
 def _need_created(s: State) -> None:
