@@ -46,6 +46,7 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import ByeRequest, Colour, Player, PointSystem, Tournament
@@ -54,6 +55,10 @@ from swisschess.pairing.registry import trf_code
 
 class ConfigError(ValueError):
     """A generator configuration that cannot be used (engine exit code 3)."""
+
+
+class TooLarge(ConfigError):
+    """More players than a TRF file can number (engine exit code 4)."""
 
 
 #: Integer keys -> attribute of :class:`GeneratorConfig`.
@@ -105,8 +110,8 @@ class GeneratorConfig:
         """Raise :class:`ConfigError` when the parameters cannot work together."""
         if self.players < 1:
             raise ConfigError("PlayersNumber must be at least 1")
-        if self.players > 9999:
-            raise ConfigError("PlayersNumber must be at most 9999 (TRF pairing numbers)")
+        if self.players > MAX_PLAYERS:
+            raise TooLarge(f"PlayersNumber must be at most {MAX_PLAYERS} (TRF pairing numbers)")
         if self.rounds < 1:
             raise ConfigError("RoundsNumber must be at least 1")
         if not 0 <= self.draw_percentage <= 100:

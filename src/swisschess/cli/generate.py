@@ -12,7 +12,7 @@ The same CONFIG and SEED give the same file.  Without ``-s`` a seed is drawn
 and written in the file (record 012 and a comment).
 
 Exit codes: 0 ok, 1 no valid pairing for some round, 3 invalid configuration,
-5 file error.
+4 too large (PlayersNumber over 9999, more than TRF can number), 5 file error.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import sys
 from swisschess.checking.checker import RoundCheck, position_before, tournament_boards
 from swisschess.checking.generator import (
     ConfigError,
+    TooLarge,
     config_summary,
     generate,
     parse_config,
@@ -36,7 +37,7 @@ from swisschess.cli.exitcodes import (
     EXIT_INVALID,
     EXIT_NO_PAIRING,
     EXIT_OK,
-    EXIT_UNEXPECTED,
+    EXIT_TOO_LARGE,
 )
 from swisschess.model.tournament import Tournament
 from swisschess.pairing import registry
@@ -107,6 +108,9 @@ def run_generate(args: argparse.Namespace) -> int:
     edition = args.edition or registry.default_edition(system)
     try:
         t = generate(settings, seed, system=system, edition=edition)
+    except TooLarge as e:
+        print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
+        return EXIT_TOO_LARGE
     except ConfigError as e:
         print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
         return EXIT_INVALID
@@ -120,11 +124,7 @@ def run_generate(args: argparse.Namespace) -> int:
         print("swisschess: warning: TRF-2026 record 162 cannot describe this point system "
               "exactly (forfeit win / full-point bye = win, half-point bye = draw, "
               "zero-point bye = forfeit loss)", file=sys.stderr)
-    try:
-        text = tournament_text(t, seed, settings)
-    except ImportError as e:
-        print(f"swisschess: no TRF writer available: {e}", file=sys.stderr)
-        return EXIT_UNEXPECTED
+    text = tournament_text(t, seed, settings)
     try:
         with open(args.output, "w", encoding="utf-8", newline="") as f:
             f.write(text)

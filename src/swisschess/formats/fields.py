@@ -14,6 +14,8 @@ from fractions import Fraction
 #: colour 97, result 99, then every 10 columns (TRF16 / TRF-2026 record 001).
 ROUND_COLUMN = 92
 ROUND_STRIDE = 10
+#: Pairing numbers are four columns (001 record 5-8): at most 9999 players.
+MAX_PLAYERS = 9999
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 

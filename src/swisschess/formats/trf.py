@@ -26,7 +26,13 @@ import re
 from fractions import Fraction
 
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic, TrfError, TrfResult
-from swisschess.formats.fields import ROUND_COLUMN, ROUND_STRIDE, parse_int, parse_number
+from swisschess.formats.fields import (
+    MAX_PLAYERS,
+    ROUND_COLUMN,
+    ROUND_STRIDE,
+    parse_int,
+    parse_number,
+)
 from swisschess.formats.locations import Locations
 from swisschess.model.tournament import (
     ALL_CODES,
@@ -420,7 +426,7 @@ class _Reader:
     # ............................................................... players
     def player(self, ln: int, line: str) -> None:
         pid = parse_int(line[4:8])
-        if pid is None or not 1 <= pid <= 9999:
+        if pid is None or not 1 <= pid <= MAX_PLAYERS:
             self.report(ln, 5, f"player number {line[4:8].strip()!r} is not a number 1-9999")
             return
         if pid in self.t.players:

@@ -83,10 +83,6 @@ class RoundEntry:
         return self.code == "U"
 
     @property
-    def is_forfeit(self) -> bool:
-        return self.opponent is not None and self.code in FORFEIT_CODES
-
-    @property
     def paired(self) -> bool:
         """The player took part in the round's pairing (a game, forfeit or PAB)."""
         return self.opponent is not None or self.code == "U"
