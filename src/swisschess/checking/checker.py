@@ -248,7 +248,7 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     """
     last = t.rounds_recorded()
     for rnd in range(1, last + 1):
-        if not any(p.entry(rnd) is not None and p.entry(rnd).colour is not Colour.NONE
+        if not any((e := p.entry(rnd)) is not None and e.colour is not Colour.NONE
                    for p in t.players.values()):
             continue
         k = 0

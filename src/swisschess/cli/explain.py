@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, f"{path}: --round must be 1 or more")
     try:
-        e = explain_round(res.tournament, args.round, args.edition)
+        explained = explain_round(res.tournament, args.round, args.edition)
     except ExplainError as ex:
         return _fail(EXIT_INVALID, f"{path}: {ex}")
     except InputError as ex:
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as ex:  # a bug: say so in one line, no traceback
         return _fail(EXIT_UNEXPECTED, f"{path}: unexpected error: {type(ex).__name__}: {ex}")
     if args.format == "json":
-        sys.stdout.write(json.dumps(e.to_dict(), indent=2) + "\n")
+        sys.stdout.write(json.dumps(explained.to_dict(), indent=2) + "\n")
     else:
-        sys.stdout.write(render_text(e))
+        sys.stdout.write(render_text(explained))
     return EXIT_OK

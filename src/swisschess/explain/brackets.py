@@ -53,7 +53,7 @@ def brackets(state: RoundState) -> list[Bracket]:
         ids = {p.id for p in members}
         res_ids = {p.id for p in residents}
         pairs = []
-        paired = set()
+        paired: set[int] = set()
         for p in members:
             m = state.mate.get(p.id)
             if m is None or m not in ids or p.id in paired:

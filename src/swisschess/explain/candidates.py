@@ -218,13 +218,13 @@ class CandidateSearch:
         bad, q = quality(self.state, self.br, c.pairs, c.floaters)
         if bad:
             return "rejected", bad[0], wording.criterion(*bad)
-        crit, sign = compare(q, self.chosen_q)
-        if crit is None:
+        worse, sign = compare(q, self.chosen_q)
+        if worse is None:
             return "equal", None, wording.EQUAL
-        text = wording.criterion(crit, wording.describe(crit, q, self.chosen_q))
+        text = wording.criterion(worse, wording.describe(worse, q, self.chosen_q))
         if sign < 0:
-            return "better", crit, text + wording.BETTER
-        return "rejected", crit, text
+            return "better", worse, text + wording.BETTER
+        return "rejected", worse, text
 
     def run(self, mdp_pairs: Sequence[Pair], rem_pairs: Sequence[Pair],
             paired_mdps: Sequence[Entrant]) -> CandidateReport:

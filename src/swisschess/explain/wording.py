@@ -440,7 +440,7 @@ def engine_fails(error: Exception) -> str:
     return f"swisschess finds no valid pairing for this round ({error})."
 
 
-def engine_differs(diff: Sequence[tuple[int, int]], bye: int | None) -> str:
+def engine_differs(diff: Sequence[tuple[int, ...]], bye: int | None) -> str:
     return ("swisschess would pair this round differently: "
             + ", ".join(f"{a}-{b}" for a, b in diff)
             + (f"; PAB {bye}" if bye else "")

@@ -23,7 +23,9 @@ Checks that need the whole file (mirror entries, stated points, ...) are in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic, TrfError, TrfResult
 from swisschess.formats.fields import (
@@ -44,6 +46,9 @@ from swisschess.model.tournament import (
     RoundEntry,
     Tournament,
 )
+
+#: A number read from a column (int or Fraction).
+N = TypeVar("N")
 
 __all__ = [
     "Diagnostic",
@@ -156,8 +161,8 @@ class _Reader:
 
     # .............................................................. records
 
-    def _number(self, line: str, ln: int, start: int, end: int, parse, what: str,
-                note: str = ""):
+    def _number(self, line: str, ln: int, start: int, end: int,
+                parse: Callable[[str], N | None], what: str, note: str = "") -> N | None:
         """The number in columns ``start+1``..``end`` of ``line``; None when blank or
         not a number (then a warning at that column)."""
         text = line[start:end].strip()
@@ -572,7 +577,7 @@ def load_trf(path: str) -> Tournament:
     return r.tournament
 
 
-def write_trf(t: Tournament, variant: str = "2026", **kw) -> str:
+def write_trf(t: Tournament, variant: str = "2026", **kw: str) -> str:
     """Write ``t`` as TRF-2026 (default) or TRF16; see :mod:`swisschess.formats.writer`."""
     from swisschess.formats.writer import write_trf as _write
 

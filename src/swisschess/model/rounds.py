@@ -8,12 +8,24 @@ the store all go through these, so a round is always written the same way.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from swisschess.model.history import requested_bye
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
+
+
+class RoundPairing(Protocol):
+    """What :func:`add_pairing` reads of a pairing (a ``pairing.result.Pairing``,
+    the store's record of one)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def boards(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def bye(self) -> int | None: ...
 
 #: A player as a board holds him: an id, or a system's facts about him.
 P = TypeVar("P")
@@ -53,7 +65,7 @@ def cut_before(t: Tournament, rnd: int) -> Tournament:
     return c
 
 
-def add_pairing(t: Tournament, pairing) -> None:
+def add_pairing(t: Tournament, pairing: RoundPairing) -> None:
     """Write the pairing of round ``pairing.round`` into ``t`` with no results yet.
 
     A game without its result yet has code ``*`` (in TRF: opponent and colour
@@ -62,7 +74,7 @@ def add_pairing(t: Tournament, pairing) -> None:
     or ``Z``.
     """
     rnd = pairing.round
-    paired = set()
+    paired: set[int] = set()
     for w, b in pairing.boards:
         _put(t, w, rnd, RoundEntry(b, Colour.WHITE, "*"))
         _put(t, b, rnd, RoundEntry(w, Colour.BLACK, "*"))
@@ -100,7 +112,7 @@ def pending_games(t: Tournament, rnd: int) -> list[tuple[int, int]]:
     out = []
     for pid in sorted(t.players):
         e = t.players[pid].entry(rnd)
-        if e is not None and e.code == "*" and e.colour is Colour.WHITE:
+        if e is not None and e.code == "*" and e.colour is Colour.WHITE and e.opponent is not None:
             out.append((pid, e.opponent))
     return out
 
