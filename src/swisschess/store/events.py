@@ -504,7 +504,7 @@ def _load_trf(s: State, p: dict) -> None:
 
 
 def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
-    """Board order of a round read from a file: higher score pair first, then ids."""
+    """The games of a round read from a file, in board order (seeds F1: ``sort_boards``)."""
     games = []
     for pid in sorted(t.players):
         e = t.players[pid].entry(rnd)
