@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from swisschess.model.history import to_be_paired
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing
+from swisschess.pairing.result import Pairing
 
 
 def naive_pairer(t: Tournament, system: str = "dutch", edition: str = "2026") -> Pairing:

@@ -31,7 +31,7 @@ from swisschess.formats.trf import parse_trf
 from swisschess.model.history import to_be_paired
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
 from swisschess.pairing import api
-from swisschess.pairing.api import PairingError
+from swisschess.pairing.result import PairingError
 
 REFERENCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "dutch-2026"
 PARTNER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}

@@ -22,7 +22,8 @@ from swisschess.model import (
     to_be_paired,
 )
 from swisschess.model.rounds import add_pairing, cut_before, set_result
-from swisschess.pairing.api import Pairing, pair_round
+from swisschess.pairing.api import pair_round
+from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992 import (
     Context,
     a8_x,
@@ -266,7 +267,7 @@ def test_b2_waived_in_last_round_for_topscorers():
     p = pair_dutch_1992(t)
     assert len(p.boards) == 1 and check_absolute(t, p) == []
     t.rounds = 5  # not the last round: no legal pairing
-    from swisschess.pairing.api import PairingError
+    from swisschess.pairing.result import PairingError
     with pytest.raises(PairingError):
         pair_dutch_1992(t)
 

@@ -140,7 +140,7 @@ def test_no_valid_pairing_exit_1(tmp_path):
 
 
 def test_system_named_by_the_file():
-    from swisschess.pairing.api import system_from_code
+    from swisschess.pairing.registry import system_from_code
 
     assert system_from_code("FIDE_DUTCH_2025") == ("dutch", "2026")
     assert system_from_code("FIDE_DUTCH") == ("dutch", "2026")

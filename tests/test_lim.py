@@ -146,7 +146,7 @@ def test_simulated_tournaments_valid_every_round():
 def test_last_round_colour_limits_waived_for_everybody():
     """Seed 002 "Värvide määramine" 8: in the last round Lim allows a third colour
     in a row for anyone; the 1992 Dutch text only for players above 50 %."""
-    from swisschess.pairing.api import PairingError
+    from swisschess.pairing.result import PairingError
     from swisschess.rules.dutch1992 import pair_dutch_1992
 
     h = {1: [game(101, "w", "1"), game(102, "w", "0")], 2: [game(103, "w", "0"), game(104, "w", "1")]}

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.trf import (
     Diagnostic,
     TrfError,
     load_trf,
     parse_trf,
-    point_adjustments,
     read_trf,
 )
 from swisschess.model import to_be_paired

@@ -29,12 +29,11 @@ from swisschess.checking.generator import (
     point_system,
     representable_in_trf,
     resolve_config,
-    system_code,
 )
 
 __all__ = [
     "Board", "CONFIG_KEYS", "ConfigError", "GeneratorConfig", "RoundCheck", "RoundDiscrepancy",
     "check_rounds", "check_tournament", "compare_boards", "config_summary", "generate",
     "infer_initial_colour", "make_config", "parse_config", "point_system", "position_before",
-    "representable_in_trf", "resolve_config", "system_code", "tournament_boards", "validate",
+    "representable_in_trf", "resolve_config", "tournament_boards", "validate",
 ]

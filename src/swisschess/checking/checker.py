@@ -17,20 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swisschess.model.rounds import cut_before
-from swisschess.model.tournament import Colour, RoundEntry, Tournament
+from swisschess.model.rounds import cut_before, sort_boards
+from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 #: A board as the engines print it: ``(white, black)``, ``(id, 0)`` for the PAB.
 Board = tuple[int, int]
 #: The signature of :func:`swisschess.pairing.api.pair_round`.
 Pairer = Callable[[Tournament, str, str], object]
-
-#: Result codes of the two players of one board that belong together.
-_PARTNER_CODE = {
-    "1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D",
-    "+": "-", "-": "+-", "*": "*",
-}
-
 
 @dataclass(slots=True)
 class RoundDiscrepancy:
@@ -107,7 +100,7 @@ def validate(t: Tournament) -> tuple[list[str], list[str]]:
                         e.colour is Colour.NONE and o.colour is Colour.NONE):
                     errors.append(f"round {rnd}: players {pid} and {e.opponent} "
                                   f"have colours {e.colour.value} and {o.colour.value}")
-                if o.code not in _PARTNER_CODE.get(e.code, e.code):
+                if (e.code, o.code) not in MIRROR_RESULTS:
                     errors.append(f"round {rnd}: players {pid} and {e.opponent} "
                                   f"have results {e.code} and {o.code}")
         if len(pabs) > 1:
@@ -159,17 +152,14 @@ def tournament_boards(t: Tournament, rnd: int) -> tuple[list[Board], set[frozens
             boards.append((min(pid, opp), max(pid, opp)))
             colourless.add(frozenset((pid, opp)))
 
-    def key(b: Board) -> tuple:
-        s = sorted((t.score(p, rnd - 1) + t.acceleration(p, rnd) for p in b if p in t.players),
-                   reverse=True)
-        return (-s[0], -s[-1], min(b))
+    def score(p: int) -> Fraction:
+        return t.score(p, rnd - 1) + t.acceleration(p, rnd) if p in t.players else Fraction(0)
 
-    boards.sort(key=key)
-    return boards + pab, colourless
+    return sort_boards(boards, score, lambda p: p) + pab, colourless
 
 
 def checker_boards(pairing) -> list[Board]:
-    """The engine's :class:`~swisschess.pairing.api.Pairing` as boards, PAB last."""
+    """The engine's :class:`~swisschess.pairing.result.Pairing` as boards, PAB last."""
     out = [(int(w), int(b)) for w, b in pairing.boards]
     if pairing.bye is not None:
         out.append((int(pairing.bye), 0))
@@ -258,7 +248,7 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     """
     last = t.rounds_recorded()
     for rnd in range(1, last + 1):
-        if not any(p.entry(rnd) is not None and p.entry(rnd).colour is not Colour.NONE
+        if not any((e := p.entry(rnd)) is not None and e.colour is not Colour.NONE
                    for p in t.players.values()):
             continue
         k = 0
@@ -286,12 +276,12 @@ def check_rounds(t: Tournament, system: str = "dutch", edition: str = "2026",
                  rounds: list[int] | None = None) -> list[RoundCheck]:
     """Re-pair every recorded round (or the given ``rounds``) and compare.
 
-    Raises :class:`~swisschess.pairing.api.InputError` when the engine cannot
+    Raises :class:`~swisschess.pairing.result.InputError` when the engine cannot
     pair the tournament as given; a round without a valid pairing
-    (:class:`~swisschess.pairing.api.PairingError`) is reported as a
+    (:class:`~swisschess.pairing.result.PairingError`) is reported as a
     ``"no-pairing"`` discrepancy.
     """
-    from swisschess.pairing.api import PairingError
+    from swisschess.pairing.result import PairingError
 
     pair = pairer or _default_pairer()
     out: list[RoundCheck] = []

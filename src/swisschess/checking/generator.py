@@ -46,13 +46,19 @@ import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import ByeRequest, Colour, Player, PointSystem, Tournament
+from swisschess.pairing.registry import trf_code
 
 
 class ConfigError(ValueError):
     """A generator configuration that cannot be used (engine exit code 3)."""
+
+
+class TooLarge(ConfigError):
+    """More players than a TRF file can number (engine exit code 4)."""
 
 
 #: Integer keys -> attribute of :class:`GeneratorConfig`.
@@ -104,8 +110,8 @@ class GeneratorConfig:
         """Raise :class:`ConfigError` when the parameters cannot work together."""
         if self.players < 1:
             raise ConfigError("PlayersNumber must be at least 1")
-        if self.players > 9999:
-            raise ConfigError("PlayersNumber must be at most 9999 (TRF pairing numbers)")
+        if self.players > MAX_PLAYERS:
+            raise TooLarge(f"PlayersNumber must be at most {MAX_PLAYERS} (TRF pairing numbers)")
         if self.rounds < 1:
             raise ConfigError("RoundsNumber must be at least 1")
         if not 0 <= self.draw_percentage <= 100:
@@ -241,21 +247,6 @@ def draw_result(rng: random.Random, white_rating: int, black_rating: int,
     return "0-1"
 
 
-def system_code(system: str, edition: str) -> str:
-    """Record 192 (ETT26) for a pairing system.
-
-    2026 rules: ``FIDE_DUTCH`` (the date-dependent code: the reference engines
-    read it, while bbpPairings rejects ``FIDE_DUTCH_2026``).
-    """
-    if system == "lim":
-        return "CUSTOM_SWISS_LIM"
-    if edition == "2017":
-        return "FIDE_DUTCH_2017"
-    if edition == "1992":
-        return "FIDE_DUTCH_1992"
-    return "FIDE_DUTCH"
-
-
 def _count(n: int, rate: float) -> int:
     """How many of ``n`` get something that happens once in ``rate``."""
     if not rate:
@@ -293,7 +284,7 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
     n, rounds = cfg.players, cfg.rounds
 
     t = Tournament(name=f"Random tournament, seed {seed}", rounds=rounds,
-                   system=system_code(system, edition), points=cfg.points)
+                   system=trf_code(system, edition), points=cfg.points)
     t.initial_colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating) for _ in range(n)),
                      reverse=True)

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from itertools import zip_longest
 
 from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
+from swisschess.cli.exitcodes import EXIT_DIFFERENCES, EXIT_INVALID, EXIT_OK, EXIT_UNEXPECTED
 from swisschess.model.history import (
     Float,
     Strength,
@@ -38,8 +39,6 @@ from swisschess.model.history import (
     to_be_paired,
 )
 from swisschess.model.tournament import Colour, Tournament
-
-EXIT_OK, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_DIFFERENCES = 0, 2, 3, 6
 
 
 # -------------------------------------------------------------- report text
@@ -155,7 +154,7 @@ def write_checklist(path: str, source: str, checks: list[RoundCheck], system: st
 # ---------------------------------------------------------------- command
 def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str) -> int:
     """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
-    from swisschess.pairing.api import InputError
+    from swisschess.pairing.result import InputError
 
     errors, warnings = validate(t)
     for w in warnings:

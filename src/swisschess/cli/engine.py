@@ -4,8 +4,9 @@
     swisschess engine --dutch IN.trf -c [-l LIST]     check every round
     swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
 
-Exit codes: 0 ok, 1 no valid pairing, 2 unexpected error, 3 invalid input,
-4 too large, 5 file error, 6 checker found differences.
+Exit codes (:mod:`swisschess.cli.exitcodes`): 0 ok, 1 no valid pairing, 2
+unexpected error, 3 invalid input, 4 too large (``-g`` with more than 9999
+players), 5 file error, 6 checker found differences.
 """
 
 from __future__ import annotations
@@ -13,19 +14,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_TOO_LARGE, EXIT_FILE = 0, 1, 2, 3, 4, 5
-EXIT_DIFFERENCES = 6
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
+from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.pairing.result import InputError, PairingError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("engine", help="engine command line (drop-in for JaVaFo / bbpPairings)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--dutch", dest="system", action="store_const", const="dutch",
-                   help="FIDE Dutch system (default)")
-    g.add_argument("--lim", dest="system", action="store_const", const="lim", help="Lim system")
-    p.add_argument("--edition", choices=("2026", "2017", "1992"), default=None,
-                   help="rule edition of the Dutch system (default: the file's 192/092 record, else 2026)")
+    add_system_options(p, default_system="dutch")
     p.add_argument("input", nargs="?", help="tournament file (TRF)")
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
                    help="pair the next round, write the pairs to OUT (stdout if omitted)")
@@ -35,22 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="generate a random tournament")
     p.add_argument("-o", dest="output", metavar="OUT.trf", help="generated tournament file")
     p.add_argument("-s", dest="seed", metavar="SEED", help="random seed for -g")
-    p.set_defaults(func=run, system=None)
+    p.set_defaults(func=run)
 
 
 def _fail(code: int, msg: str) -> int:
     print(f"swisschess: {msg}", file=sys.stderr)
     return code
-
-
-def resolve_system(args: argparse.Namespace, file_system: str) -> tuple[str, str]:
-    """Command line first, then the file's 192 / 092 record, then Dutch 2026."""
-    from swisschess.pairing.api import system_from_code
-
-    from_file = system_from_code(file_system) or ("dutch", "2026")
-    system = args.system or from_file[0]
-    edition = args.edition or (from_file[1] if system == from_file[0] else "2026")
-    return system, edition
 
 
 def load(path: str):
@@ -78,14 +65,17 @@ def run(args: argparse.Namespace) -> int:
     t, rc = load(args.input)
     if t is None:
         return rc
-    system, edition = resolve_system(args, t.system)
+    try:
+        system, edition = resolve_system(args.system, args.edition, t.system)
+    except InputError as e:
+        return _fail(EXIT_INVALID, f"{args.input}: {e}")
     if args.check:
         from swisschess.cli import check
 
         return check.run_check(args, t, system, edition)
     if args.pair is None:
         return _fail(EXIT_INVALID, "nothing to do: give -p, -c or -g")
-    from swisschess.pairing.api import InputError, PairingError, pair_round
+    from swisschess.pairing.api import pair_round
 
     try:
         pairing = pair_round(t, system, edition)

@@ -16,7 +16,14 @@ import argparse
 import json
 import sys
 
-EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
+from swisschess.cli.exitcodes import (
+    EXIT_FILE,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+)
+from swisschess.pairing import registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,8 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="explain round N as recorded (default: pair and explain the next round)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format (default: text)")
-    p.add_argument("--edition", choices=("2026", "2017", "1992"), default="2026",
-                   help="rule edition of the Dutch system (default: 2026)")
+    p.add_argument("--edition", choices=registry.editions("dutch"),
+                   default=registry.default_edition("dutch"),
+                   help="rule edition of the Dutch system (default: %(default)s)")
     p.set_defaults(func=run)
 
 
@@ -41,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     """Read the file, explain the round, print it."""
     from swisschess.explain import ExplainError, explain_round, render_text
     from swisschess.formats.trf import read_trf
-    from swisschess.pairing.api import InputError, PairingError
+    from swisschess.pairing.result import InputError, PairingError
 
     path = args.input
     try:
@@ -56,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, f"{path}: --round must be 1 or more")
     try:
-        e = explain_round(res.tournament, args.round, args.edition)
+        explained = explain_round(res.tournament, args.round, args.edition)
     except ExplainError as ex:
         return _fail(EXIT_INVALID, f"{path}: {ex}")
     except InputError as ex:
@@ -68,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as ex:  # a bug: say so in one line, no traceback
         return _fail(EXIT_UNEXPECTED, f"{path}: unexpected error: {type(ex).__name__}: {ex}")
     if args.format == "json":
-        sys.stdout.write(json.dumps(e.to_dict(), indent=2) + "\n")
+        sys.stdout.write(json.dumps(explained.to_dict(), indent=2) + "\n")
     else:
-        sys.stdout.write(render_text(e))
+        sys.stdout.write(render_text(explained))
     return EXIT_OK

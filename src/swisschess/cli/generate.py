@@ -12,7 +12,7 @@ The same CONFIG and SEED give the same file.  Without ``-s`` a seed is drawn
 and written in the file (record 012 and a comment).
 
 Exit codes: 0 ok, 1 no valid pairing for some round, 3 invalid configuration,
-5 file error.
+4 too large (PlayersNumber over 9999, more than TRF can number), 5 file error.
 """
 
 from __future__ import annotations
@@ -25,15 +25,22 @@ import sys
 from swisschess.checking.checker import RoundCheck, position_before, tournament_boards
 from swisschess.checking.generator import (
     ConfigError,
+    TooLarge,
     config_summary,
     generate,
     parse_config,
     representable_in_trf,
     resolve_config,
 )
+from swisschess.cli.exitcodes import (
+    EXIT_FILE,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_TOO_LARGE,
+)
 from swisschess.model.tournament import Tournament
-
-EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
+from swisschess.pairing import registry
 
 
 def parse_seed(text: str | None) -> int:
@@ -44,10 +51,6 @@ def parse_seed(text: str | None) -> int:
         return int(text)
     except ValueError:
         return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
-
-
-def default_edition(system: str) -> str:
-    return "1992" if system == "lim" else "2026"
 
 
 def tournament_text(t: Tournament, seed: int, settings: dict[str, object] | None) -> str:
@@ -84,7 +87,7 @@ def generation_checks(t: Tournament) -> list[RoundCheck]:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Generate a random tournament and write it to ``args.output`` (engine ``-g``)."""
-    from swisschess.pairing.api import InputError, PairingError
+    from swisschess.pairing.result import InputError, PairingError
 
     if not args.output:
         print("swisschess: -g needs -o OUT.trf", file=sys.stderr)
@@ -102,9 +105,12 @@ def run_generate(args: argparse.Namespace) -> int:
             print(f"swisschess: {args.generate}: {e}", file=sys.stderr)
             return EXIT_INVALID
     system = args.system or "dutch"
-    edition = args.edition or default_edition(system)
+    edition = args.edition or registry.default_edition(system)
     try:
         t = generate(settings, seed, system=system, edition=edition)
+    except TooLarge as e:
+        print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
+        return EXIT_TOO_LARGE
     except ConfigError as e:
         print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
         return EXIT_INVALID
@@ -118,11 +124,7 @@ def run_generate(args: argparse.Namespace) -> int:
         print("swisschess: warning: TRF-2026 record 162 cannot describe this point system "
               "exactly (forfeit win / full-point bye = win, half-point bye = draw, "
               "zero-point bye = forfeit loss)", file=sys.stderr)
-    try:
-        text = tournament_text(t, seed, settings)
-    except ImportError as e:
-        print(f"swisschess: no TRF writer available: {e}", file=sys.stderr)
-        return EXIT_UNEXPECTED
+    text = tournament_text(t, seed, settings)
     try:
         with open(args.output, "w", encoding="utf-8", newline="") as f:
             f.write(text)

@@ -1,9 +1,8 @@
 """The ``swisschess`` command: one sub-command per module of this package.
 
 Each sub-command module exposes ``register(subparsers)`` which adds its parser
-and sets ``func`` (returning the exit code).  Exit codes follow the engines'
-convention: 0 ok, 1 no valid pairing, 2 unexpected, 3 invalid input, 4 too
-large, 5 file error.
+and sets ``func`` (returning the exit code).  The exit codes are listed once,
+in :mod:`swisschess.cli.exitcodes` (the engines' convention).
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ import importlib
 import sys
 
 from swisschess import __version__
+from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK
 
 #: Sub-command modules, in help order.
 COMMANDS = [
@@ -35,13 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"swisschess {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue  # command not built yet
-            raise
-        mod.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
@@ -50,13 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
-        return 0
+        return EXIT_OK
     try:
-        return int(args.func(args) or 0)
+        return int(args.func(args) or EXIT_OK)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
-        return 0
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """``swisschess pair``: pair the next round of a tournament file, for people.
 
-    swisschess pair IN.trf [-o OUT.trf] [--edition 2026|2017|1992] [--lim]
+    swisschess pair IN.trf [-o OUT.trf] [--edition EDITION] [--dutch|--lim]
 
 Prints the board list (boards in the handling rules' order: higher score
 first) and, with ``-o``, writes the tournament with the new round added
@@ -12,7 +12,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess.cli.engine import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, load, resolve_system
+from swisschess.cli.engine import load
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
+from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.pairing.result import InputError, PairingError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,11 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("input", help="tournament file (TRF16, TRF(x) or TRF-2026)")
     p.add_argument("-o", "--output", metavar="OUT.trf",
                    help="write the tournament with the new round added")
-    p.add_argument("--edition", choices=("2026", "2017", "1992"), default=None,
-                   help="Dutch rule edition (default: the file's 192/092 record, else 2026)")
-    p.add_argument("--lim", dest="system", action="store_const", const="lim",
-                   help="pair by the Lim system instead of the Dutch system")
-    p.set_defaults(func=run, system=None)
+    add_system_options(p)
+    p.set_defaults(func=run)
 
 
 def board_list(t, pairing) -> list[str]:
@@ -56,13 +56,13 @@ def board_list(t, pairing) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from swisschess.formats import write_trf
     from swisschess.model.rounds import add_pairing
-    from swisschess.pairing.api import InputError, PairingError, pair_round
+    from swisschess.pairing.api import pair_round
 
     t, rc = load(args.input)
     if t is None:
         return rc
-    system, edition = resolve_system(args, t.system)
     try:
+        system, edition = resolve_system(args.system, args.edition, t.system)
         pairing = pair_round(t, system, edition)
     except PairingError as e:
         print(f"swisschess: {args.input}: no valid pairing: {e}", file=sys.stderr)
@@ -82,4 +82,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"swisschess: {args.output}: cannot write: {e.strerror or e}", file=sys.stderr)
             return EXIT_FILE
         print(f"\nwrote {args.output}")
-    return 0
+    return EXIT_OK

@@ -13,6 +13,8 @@ import argparse
 import os
 import sys
 
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_OK
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="run the arbiter's web app (pages and JSON API)",
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         svc = TournamentService(args.db, actor="web")
     except Exception as e:
         print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
-        return 5
+        return EXIT_FILE
     app = create_app(token=token, service=svc)
     host = args.host
     shown = f"[{host}]" if ":" in host else host
@@ -56,5 +58,5 @@ def run(args: argparse.Namespace) -> int:
         uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
     except OSError as e:
         print(f"swisschess: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
-        return 5
-    return 0
+        return EXIT_FILE
+    return EXIT_OK

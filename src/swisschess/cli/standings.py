@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-EXIT_OK, EXIT_INVALID, EXIT_FILE = 0, 3, 5
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 
 
 class _Fail(Exception):
@@ -87,9 +87,10 @@ def _load(path: str):
 def _prepare(args: argparse.Namespace):
     from swisschess.standings.field import complete_rounds
     from swisschess.standings.ranking import file_tiebreaks
-    from swisschess.standings.spec import TiebreakError, parse_tiebreaks
+    from swisschess.standings.spec import TiebreakError, TiebreakSpec, parse_tiebreaks
 
     t = _load(args.file)
+    specs: list[TiebreakSpec] | None
     if args.tiebreaks is not None:
         try:
             specs = parse_tiebreaks(args.tiebreaks)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-EXIT_OK, EXIT_INVALID, EXIT_FILE = 0, 3, 5
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:

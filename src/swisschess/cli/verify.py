@@ -35,7 +35,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-EXIT_OK, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_DIFFERENCES = 0, 2, 3, 6
+from swisschess.cli.exitcodes import EXIT_DIFFERENCES, EXIT_INVALID, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.pairing import registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,9 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", default=None, metavar="MIN-MAX",
                    help="range of the number of rounds (default: random, 5-15)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
-    p.add_argument("--system", choices=("dutch", "lim"), default="dutch")
-    p.add_argument("--edition", choices=("2026", "2017", "1992"), default=None,
-                   help="rule edition (default 2026; 1992 for Lim)")
+    p.add_argument("--system", choices=registry.systems(), default="dutch")
+    p.add_argument("--edition", choices=registry.editions(), default=None,
+                   help="rule edition (default: the system's, Dutch 2026)")
     p.add_argument("--config", metavar="FILE", help="generator configuration for every tournament")
     p.add_argument("--reference-checker", metavar="CMD",
                    help="external checker run as CMD FILE -c on each generated file")
@@ -186,7 +187,7 @@ def run_task(task: Task) -> Outcome:
     from swisschess.checking import check_tournament, generate
     from swisschess.cli.generate import tournament_text
     from swisschess.formats.trf import parse_trf
-    from swisschess.pairing.api import PairingError
+    from swisschess.pairing.result import PairingError
 
     start = time.perf_counter()
     out = Outcome(task.seed)
@@ -353,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_INVALID
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
-    args.edition = args.edition or ("1992" if args.system == "lim" else "2026")
+    args.edition = args.edition or registry.default_edition(args.system)
     jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
     jobs = min(jobs, args.tournaments)
     tasks = [Task(i, args.seed + i, players, rounds, settings, args.system, args.edition,

@@ -24,9 +24,10 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.options import add_system_options
+from swisschess.pairing import registry
 from swisschess.store.events import StoreError
-
-EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INVALID, EXIT_FILE = 0, 1, 2, 3, 5
 
 
 def _common(p: argparse.ArgumentParser, tournament: bool = True) -> None:
@@ -54,9 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--end", dest="end_date", default="", help="end date (YYYY/MM/DD)")
     p.add_argument("--arbiter", dest="chief_arbiter", default="", help="chief arbiter")
     p.add_argument("--time-control", default="")
-    p.add_argument("--edition", choices=("2026", "2017", "1992"), default="2026",
-                   help="rule edition of the Dutch system (default 2026)")
-    p.add_argument("--lim", action="store_true", help="pair by the Lim system")
+    add_system_options(p, default_system="dutch",
+                       edition_help="rule edition (default: the system's, Dutch 2026)")
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -188,9 +188,10 @@ def _progress(msg: str) -> None:
 # -------------------------------------------------------------------- commands
 
 def cmd_new(svc, args) -> int:
+    system = args.system or registry.systems()[0]
     tid = svc.create_tournament(
-        args.name, args.rounds, system="lim" if args.lim else "dutch",
-        edition="1992" if args.lim else args.edition, city=args.city,
+        args.name, args.rounds, system=system,
+        edition=args.edition or registry.default_edition(system), city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control)
     print(f"tournament {tid} created: {args.name}, {args.rounds} rounds ({svc.url})")

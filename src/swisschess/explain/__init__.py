@@ -5,7 +5,6 @@ dataclasses, ``to_dict()`` for JSON); :func:`render_text` turns it into the
 short lines an arbiter reads.  Pure: no I/O.  See ``docs/explain.md``.
 """
 
-from swisschess.explain.analysis import ExplainError, explain_round
 from swisschess.explain.model import (
     BracketExplanation,
     CandidateInfo,
@@ -17,6 +16,8 @@ from swisschess.explain.model import (
     Shortfall,
 )
 from swisschess.explain.render import render_text
+from swisschess.explain.report import explain_round
+from swisschess.explain.state import ExplainError
 
 __all__ = [
     "BracketExplanation",

@@ -21,6 +21,11 @@ from swisschess.rules.dutch import Entrant
 _BYE = -1  # the dummy vertex
 
 
+def _eligible_at(score: Fraction) -> Callable[[Entrant], bool]:
+    """[C2] and a PAB at ``score`` ([C5])."""
+    return lambda p: p.bye_eligible and p.score == score
+
+
 class Oracle:
     """Matching questions about sets of entrants, with a compatibility test."""
 
@@ -76,12 +81,13 @@ class Oracle:
         key = ("c5", frozenset(p.id for p in players))
         if key in self._cache:
             return self._cache[key]
+        out: tuple[bool, Fraction | None]
         if len(players) % 2 == 0:
             out = (self.completable(players), None)
         else:
             out = (False, None)
             for s in sorted({p.score for p in players if p.bye_eligible}):
-                if self.completable(players, lambda p, s=s: p.bye_eligible and p.score == s):
+                if self.completable(players, _eligible_at(s)):
                     out = (True, s)
                     break
         self._cache[key] = out
@@ -112,10 +118,11 @@ class Oracle:
 
         g = self._graph(players, bye, weight)
         m = self._perfect(g)
+        out: tuple[int, tuple[Fraction, ...]]
         if m is None:
             out = (0, ())
         else:
-            paired = set()
+            paired: set[int] = set()
             pairs = 0
             for a, b in m:
                 if a in bracket and b in bracket:

@@ -41,9 +41,9 @@ def _bracket(b: BracketExplanation) -> list[str]:
         out.append(f"  MDPs paired here (S1): {paired}; in the Limbo: {limbo}")
     if b.pairs:
         out.append("  Pairs (White - Black):")
-        for p in b.pairs:
-            rule = f"[{p.rule}] " if p.rule else ""
-            out.append(f"    {p.white:>4} - {p.black:<4} {rule}{p.reason}")
+        for pair in b.pairs:
+            rule = f"[{pair.rule}] " if pair.rule else ""
+            out.append(f"    {pair.white:>4} - {pair.black:<4} {rule}{pair.reason}")
     else:
         out.append("  No pair is made in this bracket.")
     if b.floaters:

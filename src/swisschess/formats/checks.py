@@ -17,23 +17,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
-from swisschess.model.tournament import Colour, RoundEntry, Tournament
-
-if TYPE_CHECKING:
-    from swisschess.formats.trf import Locations
-
-#: Result pairs that may stand against each other in one game (TRF16 result
-#: table): over the board, less than one move, forfeits, double forfeit, and a
-#: game whose result is not known yet (``*``).
-MIRROR_RESULTS = frozenset({
-    ("1", "0"), ("0", "1"), ("=", "="),
-    ("W", "L"), ("L", "W"), ("D", "D"),
-    ("+", "-"), ("-", "+"), ("-", "-"),
-    ("*", "*"),
-})
+from swisschess.formats.locations import Locations
+from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 
 def _fmt(x: Fraction) -> str:
@@ -47,8 +35,6 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     Also usable on a tournament built in code (``loc=None``): the diagnostics
     then carry line 0.
     """
-    from swisschess.formats.trf import Locations, point_adjustments
-
     if loc is None:
         loc = Locations()
 
@@ -169,6 +155,7 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     sev = ERROR if strict_points and not team else WARNING
     for pid, computed in bad:
         p = t.players[pid]
+        assert p.stated_points is not None  # only players with stated points are in ``bad``
         rep(pline[pid], 81, f"player {pid}: points {_fmt(p.stated_points)} but the results give "
                             f"{_fmt(computed)}", sev)
 
@@ -180,8 +167,8 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
             if x not in t.players:
                 rep(ln, 5, f"bye request for round {b.round}: {x} is not a player", WARNING)
                 continue
-            e = t.players[x].entry(b.round)
-            if e is not None and e.paired:
+            entry = t.players[x].entry(b.round)
+            if entry is not None and entry.paired:
                 rep(ln, 5, f"bye request ({b.code}) for player {x} in round {b.round}, who is "
                            "paired in that round", WARNING)
         if t.rounds is not None and b.round > t.rounds:
@@ -197,7 +184,7 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     return out
 
 
-def _score(t: Tournament, results: list) -> Fraction:
+def _score(t: Tournament, results: list[RoundEntry]) -> Fraction:
     """Same as ``Tournament.score``, faster: one multiplication per kind of entry."""
     kinds = Counter((e.code, e.colour) for e in results)
     total = Fraction(0)

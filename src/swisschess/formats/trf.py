@@ -23,10 +23,19 @@ Checks that need the whole file (mirror entries, stated points, ...) are in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic, TrfError, TrfResult
+from swisschess.formats.fields import (
+    MAX_PLAYERS,
+    ROUND_COLUMN,
+    ROUND_STRIDE,
+    parse_int,
+    parse_number,
+)
+from swisschess.formats.locations import Locations
 from swisschess.model.tournament import (
     ALL_CODES,
     Acceleration,
@@ -38,24 +47,20 @@ from swisschess.model.tournament import (
     Tournament,
 )
 
+#: A number read from a column (int or Fraction).
+N = TypeVar("N")
+
 __all__ = [
     "Diagnostic",
     "TrfError",
     "TrfResult",
-    "Locations",
     "parse_trf",
     "read_trf",
     "load_trf",
     "decode",
     "split_lines",
     "write_trf",
-    "point_adjustments",
 ]
-
-#: Column (1-based) of round ``r``'s entry in a 001 record: opponent 92-95,
-#: colour 97, result 99, then every 10 columns (TRF16 / TRF-2026 record 001).
-ROUND_COLUMN = 92
-ROUND_STRIDE = 10
 
 #: Header records whose value (from column 5) maps to a model field.
 HEADER_FIELDS = {
@@ -118,47 +123,6 @@ BB_RECORDS: dict[str, tuple[str, ...]] = {
     "BBU": ("pab",),
 }
 
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
-
-
-def parse_number(s: str) -> Fraction | None:
-    """A TRF decimal such as ``11.5`` (a comma is accepted as decimal point)."""
-    s = s.strip().replace(",", ".")
-    if not _NUMBER.match(s):
-        return None
-    return Fraction(s)
-
-
-def parse_int(s: str) -> int | None:
-    s = s.strip()
-    if s.isascii() and s.isdigit():
-        return int(s)
-    return None
-
-
-# --------------------------------------------------------------- locations
-@dataclass(slots=True)
-class Locations:
-    """Where things were read, so that later checks can point at the file."""
-
-    #: player id -> line of its 001 record
-    player_line: dict[int, int] = field(default_factory=dict)
-    #: record code -> line of its first occurrence
-    record_line: dict[str, int] = field(default_factory=dict)
-    #: line of each ByeRequest, in ``t.bye_requests`` order
-    bye_lines: list[int] = field(default_factory=list)
-    #: line of each ForbiddenPairs, in ``t.forbidden`` order
-    forbidden_lines: list[int] = field(default_factory=list)
-    #: player id -> line of its XXA record
-    xxa_lines: dict[int, int] = field(default_factory=dict)
-
-    @staticmethod
-    def round_column(rnd: int, part: str = "opponent") -> int:
-        """Column of round ``rnd``'s opponent / colour / result field."""
-        base = ROUND_COLUMN + ROUND_STRIDE * (rnd - 1)
-        return base + {"opponent": 0, "colour": 5, "result": 7}[part]
-
-
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), else Latin-1 (which decodes any byte)."""
     try:
@@ -197,8 +161,8 @@ class _Reader:
 
     # .............................................................. records
 
-    def _number(self, line: str, ln: int, start: int, end: int, parse, what: str,
-                note: str = ""):
+    def _number(self, line: str, ln: int, start: int, end: int,
+                parse: Callable[[str], N | None], what: str, note: str = "") -> N | None:
         """The number in columns ``start+1``..``end`` of ``line``; None when blank or
         not a number (then a warning at that column)."""
         text = line[start:end].strip()
@@ -467,7 +431,7 @@ class _Reader:
     # ............................................................... players
     def player(self, ln: int, line: str) -> None:
         pid = parse_int(line[4:8])
-        if pid is None or not 1 <= pid <= 9999:
+        if pid is None or not 1 <= pid <= MAX_PLAYERS:
             self.report(ln, 5, f"player number {line[4:8].strip()!r} is not a number 1-9999")
             return
         if pid in self.t.players:
@@ -613,26 +577,7 @@ def load_trf(path: str) -> Tournament:
     return r.tournament
 
 
-def point_adjustments(t: Tournament) -> dict[int, Fraction]:
-    """Points added or removed by TRF-2026 record 299 (abnormal points, penalties).
-
-    299 layout: type at 5, match points 8-11, points 14-17, round 20-22, IDs
-    24-27, 29-32 ...  The records are kept raw in ``t.extra["299"]``; this sums
-    their game points per player (match points are for team events).
-    """
-    out: dict[int, Fraction] = {}
-    for line in t.extra.get("299", []):
-        pts = parse_number(line[13:17])
-        if pts is None:
-            continue
-        for w in line[23:].split():
-            pid = parse_int(w)
-            if pid is not None:
-                out[pid] = out.get(pid, Fraction(0)) + pts
-    return out
-
-
-def write_trf(t: Tournament, variant: str = "2026", **kw) -> str:
+def write_trf(t: Tournament, variant: str = "2026", **kw: str) -> str:
     """Write ``t`` as TRF-2026 (default) or TRF16; see :mod:`swisschess.formats.writer`."""
     from swisschess.formats.writer import write_trf as _write
 

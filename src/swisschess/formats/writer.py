@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swisschess.formats.trf import point_adjustments
+from swisschess.formats.adjustments import point_adjustments
+from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.tournament import (
     Colour,
     Player,
@@ -70,7 +71,7 @@ def _entry(e: RoundEntry) -> str:
 def player_line(p: Player, points: Fraction | None, entries: list[RoundEntry] | None = None
                 ) -> str:
     """The 001 record of ``p`` (TRF16 = TRF-2026 layout)."""
-    if not 1 <= p.id <= 9999:
+    if not 1 <= p.id <= MAX_PLAYERS:
         raise ValueError(f"pairing number {p.id} does not fit columns 5-8")
     rating = f"{p.rating:>4}" if p.rating else "    "
     if len(rating) > 4:

@@ -13,8 +13,6 @@ from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 
-EDITIONS = ("2026", "2017", "1992")
-
 
 def played_colours(player: Player, upto: int | None = None) -> list[Colour]:
     """Colours of the games actually played, oldest first.
@@ -191,6 +189,24 @@ def requested_bye(t: Tournament, pid: int, rnd: int) -> RoundEntry | None:
         if b.round == rnd and pid in b.ids:
             return RoundEntry.bye(b.code)
     return None
+
+
+def unpaired_entries(t: Tournament, rnd: int) -> list[tuple[int, str]]:
+    """Every player not paired in round ``rnd``, with the code of his round entry.
+
+    The one definition for all systems: the players :func:`to_be_paired` leaves
+    out get their requested bye (``H``, ``F``) or ``Z`` — a requested zero-point
+    bye, an announced absence, and a withdrawn player too: TRF writes a round
+    without a game or bye as ``0000 - Z`` (blank is read as ``Z``), and C.07
+    counts a withdrawn player's later rounds as zero-point byes.  Ascending by id.
+    """
+    paired = set(to_be_paired(t, rnd))
+    out = []
+    for pid in sorted(t.players):
+        if pid not in paired:
+            e = requested_bye(t, pid, rnd)
+            out.append((pid, e.code if e is not None else "Z"))
+    return out
 
 
 def unplayed_rounds(player: Player, upto: int | None = None) -> int:

@@ -8,9 +8,27 @@ the store all go through these, so a round is always written the same way.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Protocol, TypeVar
 
-from swisschess.model.history import requested_bye, to_be_paired
+from swisschess.model.history import requested_bye
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
+
+
+class RoundPairing(Protocol):
+    """What :func:`add_pairing` reads of a pairing (a ``pairing.result.Pairing``,
+    the store's record of one)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def boards(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def bye(self) -> int | None: ...
+
+#: A player as a board holds him: an id, or a system's facts about him.
+P = TypeVar("P")
 
 #: Result codes for (white, black) after a game, by result word.
 RESULTS = {
@@ -47,7 +65,7 @@ def cut_before(t: Tournament, rnd: int) -> Tournament:
     return c
 
 
-def add_pairing(t: Tournament, pairing) -> None:
+def add_pairing(t: Tournament, pairing: RoundPairing) -> None:
     """Write the pairing of round ``pairing.round`` into ``t`` with no results yet.
 
     A game without its result yet has code ``*`` (in TRF: opponent and colour
@@ -56,7 +74,7 @@ def add_pairing(t: Tournament, pairing) -> None:
     or ``Z``.
     """
     rnd = pairing.round
-    paired = set()
+    paired: set[int] = set()
     for w, b in pairing.boards:
         _put(t, w, rnd, RoundEntry(b, Colour.WHITE, "*"))
         _put(t, b, rnd, RoundEntry(w, Colour.BLACK, "*"))
@@ -94,9 +112,29 @@ def pending_games(t: Tournament, rnd: int) -> list[tuple[int, int]]:
     out = []
     for pid in sorted(t.players):
         e = t.players[pid].entry(rnd)
-        if e is not None and e.code == "*" and e.colour is Colour.WHITE:
+        if e is not None and e.code == "*" and e.colour is Colour.WHITE and e.opponent is not None:
             out.append((pid, e.opponent))
     return out
+
+
+def sort_boards(boards: Iterable[tuple[P, P]], score: Callable[[P], Fraction],
+                rank: Callable[[P], int]) -> list[tuple[P, P]]:
+    """Boards in publication order, the one rule for every system and the checker.
+
+    Seeds F1 (and the handling rules' recommendation since): first the score of
+    the pair's higher player, then the other player's score (with the first
+    equal, the same as the sum of both), then the rank of the higher player.
+    The *higher* player has more points, or with equal points the better
+    (smaller) ``rank``.  ``boards`` hold any player handles (ids, facts);
+    ``score`` and ``rank`` read them.
+    """
+
+    def key(board: tuple[P, P]) -> tuple[Fraction, Fraction, int]:
+        a, b = board
+        hi, lo = (a, b) if (score(a), -rank(a)) >= (score(b), -rank(b)) else (b, a)
+        return (-score(hi), -score(lo), rank(hi))
+
+    return sorted(boards, key=key)
 
 
 def _put(t: Tournament, pid: int, rnd: int, e: RoundEntry) -> None:
@@ -109,4 +147,4 @@ def _put(t: Tournament, pid: int, rnd: int, e: RoundEntry) -> None:
         res.append(e)
 
 
-__all__ = ["RESULTS", "add_pairing", "cut_before", "pending_games", "set_result", "to_be_paired"]
+__all__ = ["RESULTS", "add_pairing", "cut_before", "pending_games", "set_result", "sort_boards"]

@@ -47,6 +47,15 @@ FORFEIT_CODES = frozenset("+-")
 #: Codes for rounds without an opponent.
 BYE_CODES = frozenset("HFUZ")
 ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
+#: Result pairs that may stand against each other in one game (TRF16 result
+#: table): over the board, less than one move, forfeits, double forfeit, and a
+#: game whose result is not known yet (``*``).
+MIRROR_RESULTS = frozenset({
+    ("1", "0"), ("0", "1"), ("=", "="),
+    ("W", "L"), ("L", "W"), ("D", "D"),
+    ("+", "-"), ("-", "+"), ("-", "-"),
+    ("*", "*"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +81,6 @@ class RoundEntry:
     @property
     def is_pab(self) -> bool:
         return self.code == "U"
-
-    @property
-    def is_forfeit(self) -> bool:
-        return self.opponent is not None and self.code in FORFEIT_CODES
 
     @property
     def paired(self) -> bool:

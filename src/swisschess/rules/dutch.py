@@ -37,11 +37,13 @@ from swisschess.model.history import (
     played_colours,
     requested_bye,
     to_be_paired,
+    unpaired_entries,
 )
+from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
+from swisschess.pairing.result import Pairing, PairingError
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
@@ -742,11 +744,7 @@ def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players)
     editions pass their own (see :mod:`swisschess.rules.dutch2017`)."""
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
-    pairing = Pairing(round=rnd)
-    for pid in sorted(t.players):
-        if pid not in ids:
-            e = requested_bye(t, pid, rnd)
-            pairing.unpaired.append((pid, e.code if e else "Z"))
+    pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
     if not ids:
         return pairing
     players = entrants(t, rnd, edition)
@@ -767,12 +765,6 @@ def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players)
                 boards.append((p, o))
             else:
                 boards.append((o, p))
-
-    def board_key(wb):
-        w, b = wb
-        hi, lo = (w, b) if (w.raw_score, -w.rank) >= (b.raw_score, -b.rank) else (b, w)
-        return (-hi.raw_score, -lo.raw_score, hi.rank)
-
-    boards.sort(key=board_key)
+    boards = sort_boards(boards, lambda p: p.raw_score, lambda p: p.rank)
     pairing.boards = [(w.id, b.id) for w, b in boards]
     return pairing

@@ -85,11 +85,12 @@ from swisschess.model.history import (
     float_in_round,
     pab_eligible,
     played_colours,
-    requested_bye,
     to_be_paired,
+    unpaired_entries,
 )
+from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.result import Pairing, PairingError
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -1020,25 +1021,7 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
 
 def board_order(ctx: Context, boards: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """F1: higher player's score, then sum of scores, then A2 rank of the higher player."""
-
-    def key(wb: tuple[int, int]):
-        fa, fb = ctx.f[wb[0]], ctx.f[wb[1]]
-        hi = fa if fa.rank < fb.rank else fb
-        return (-hi.score, -(fa.score + fb.score), hi.rank)
-
-    return sorted(boards, key=key)
-
-
-def unpaired_entries(t: Tournament, rnd: int, ids: Iterable[int]) -> list[tuple[int, str]]:
-    """Players not paired (requested bye / absence) with their TRF code."""
-    paired = set(ids)
-    out = []
-    for pid in sorted(t.players):
-        if pid in paired or t.players[pid].withdrawn:
-            continue
-        e = requested_bye(t, pid, rnd)
-        out.append((pid, e.code if e is not None else "Z"))
-    return out
+    return sort_boards(boards, lambda p: ctx.f[p].score, lambda p: ctx.f[p].rank)
 
 
 def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str = "topscorers") -> list[str]:
@@ -1090,7 +1073,7 @@ def pair_dutch_1992(t: Tournament, *, node_budget: int = NODE_BUDGET, variant: V
     engine = Dutch1992(ctx, node_budget, variant)
     pairs, bye = engine.run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
-    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd, ids))
+    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
 __all__ = [

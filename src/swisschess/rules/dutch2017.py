@@ -49,8 +49,8 @@ from fractions import Fraction
 
 from swisschess.model.history import Float
 from swisschess.model.tournament import Tournament
-from swisschess.pairing.api import Pairing, PairingError
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
+from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules.dutch import (
     Entrant,
     _bits,

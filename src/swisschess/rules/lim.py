@@ -53,14 +53,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from swisschess.model.history import Float, to_be_paired
+from swisschess.model.history import Float, to_be_paired, unpaired_entries
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.api import Pairing, PairingError
+from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules.dutch1992 import (
     Context,
     allocate_colours,
     board_order,
-    unpaired_entries,
 )
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -552,7 +551,7 @@ def pair_lim(t: Tournament, *, maxi: bool | None = False, node_budget: int = NOD
             c = ctx.initial if i % 2 == 0 else ctx.initial.opposite
             out.append((hi, lo) if c is W else (lo, hi))
         boards = out
-    return Pairing(rnd, boards, bye, unpaired_entries(t, rnd, ids))
+    return Pairing(rnd, boards, bye, unpaired_entries(t, rnd))
 
 
 __all__ = ["Lim", "is_maxi", "lim_order", "pair_lim"]

@@ -8,7 +8,6 @@ import io
 import json
 from fractions import Fraction
 
-from swisschess.model.tournament import Tournament
 from swisschess.standings.crosstable import Crosstable
 from swisschess.standings.ranking import Standings
 from swisschess.standings.tiebreaks import Value
@@ -208,7 +207,3 @@ def render_crosstable(ct: Crosstable, fmt_name: str, title: str = "") -> str:
     if fmt_name == "html":
         return crosstable_html(ct, title)
     raise ValueError(f"unknown format {fmt_name!r}")
-
-
-def title_of(t: Tournament) -> str:
-    return t.name

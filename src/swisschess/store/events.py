@@ -19,8 +19,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swisschess.model.rounds import RESULTS, add_pairing, cut_before, pending_games, set_result
+from swisschess.model.rounds import (
+    RESULTS,
+    add_pairing,
+    cut_before,
+    pending_games,
+    set_result,
+    sort_boards,
+)
 from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
+from swisschess.pairing import registry
 
 
 class StoreError(Exception):
@@ -46,13 +54,12 @@ PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "bir
 #: Tournament header fields an event may set.
 HEADER_FIELDS = ("name", "city", "federation", "start_date", "end_date", "chief_arbiter",
                  "time_control", "rounds")
-SYSTEMS = {("dutch", "2026"), ("dutch", "2017"), ("dutch", "1992"), ("lim", "1992")}
 TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
 
 
 @dataclass(frozen=True, slots=True)
 class PairingSpec:
-    """A round's pairing as stored in the log (same shape as pairing.api.Pairing)."""
+    """A round's pairing as stored in the log (same shape as pairing.result.Pairing)."""
 
     round: int
     boards: list[tuple[int, int]]
@@ -179,7 +186,7 @@ def _settings(s: State, p: dict) -> None:
     t = s.t
     system = p.get("system", s.system)
     edition = p.get("edition", s.edition)
-    if (system, edition) not in SYSTEMS:
+    if (system, edition) not in {e.key for e in registry.EDITIONS}:
         raise StoreError(f"unknown pairing system {system} {edition}")
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
@@ -196,7 +203,7 @@ def _settings(s: State, p: dict) -> None:
         c = p["initial_colour"]
         t.initial_colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
     s.system, s.edition = system, edition
-    t.system = {"dutch": f"FIDE_DUTCH_{edition}", "lim": "FIDE_LIM"}[system]
+    t.system = registry.trf_code(system, edition)
 
 
 def _player_fields(p: dict) -> dict:
@@ -461,7 +468,7 @@ def _load_trf(s: State, p: dict) -> None:
     if not t.name:
         t.name = str(p.get("name") or "Imported tournament")
     new = State(t=t, seq=s.seq)
-    from swisschess.pairing.api import system_from_code
+    from swisschess.pairing.registry import system_from_code
 
     new.system, new.edition = system_from_code(t.system) or ("dutch", "2026")
     for rnd in range(1, t.rounds_recorded() + 1):
@@ -497,19 +504,17 @@ def _load_trf(s: State, p: dict) -> None:
 
 
 def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
-    """Board order of a round read from a file: higher score pair first, then ids."""
+    """The games of a round read from a file, in board order (seeds F1: ``sort_boards``)."""
     games = []
     for pid in sorted(t.players):
         e = t.players[pid].entry(rnd)
         if e is not None and e.opponent is not None and e.colour is Colour.WHITE:
             games.append((pid, e.opponent))
 
-    def key(g: tuple[int, int]) -> tuple:
-        a = t.score(g[0], rnd - 1)
-        b = t.score(g[1], rnd - 1) if g[1] in t.players else Fraction(0)
-        return (-max(a, b), -(a + b), min(g))
+    def score(p: int) -> Fraction:
+        return t.score(p, rnd - 1) if p in t.players else Fraction(0)
 
-    return sorted(games, key=key)
+    return sort_boards(games, score, lambda p: p)
 
 
 def _need_created(s: State) -> None:

@@ -446,7 +446,8 @@ class TournamentService:
             progress(f"pairing round {nxt} ({s.system} {s.edition}, "
                      f"{len(to_be_paired(s.t, nxt))} players)...")
         try:
-            from swisschess.pairing.api import InputError, PairingError, pair_round
+            from swisschess.pairing.api import pair_round
+            from swisschess.pairing.result import InputError, PairingError
         except ImportError as e:  # pragma: no cover - engine not installed
             raise StoreError(f"the pairing engine is not available: {e}") from None
         try:

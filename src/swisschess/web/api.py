@@ -16,6 +16,7 @@ from fastapi import APIRouter, Body, Depends, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
+from swisschess.pairing import registry
 from swisschess.store.service import BoardView, TournamentService
 from swisschess.web import views
 
@@ -39,8 +40,9 @@ Arb = [Depends(arbiter)]
 class NewTournament(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     rounds: int = Field(ge=1, le=99)
-    system: Literal["dutch", "lim"] = "dutch"
-    edition: Literal["2026", "2017", "1992"] = "2026"
+    # choices from the one table of systems and editions (pairing.registry)
+    system: Literal[tuple(registry.systems())] = "dutch"  # type: ignore[valid-type]
+    edition: Literal[tuple(registry.editions())] = "2026"  # type: ignore[valid-type]
     city: str = ""
     federation: str = ""
     start_date: str = ""

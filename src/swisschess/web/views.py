@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
+from swisschess.pairing import registry
 from swisschess.store.events import State
 
 RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "+-": "+ / −", "-+": "− / +",
@@ -125,3 +126,4 @@ def install_filters(env) -> None:
     env.globals["describe"] = describe
     env.filters["result_label"] = result_label
     env.globals["BYE_LABELS"] = BYE_LABELS
+    env.globals["PAIRING_EDITIONS"] = registry.EDITIONS

@@ -1,0 +1,47 @@
+"""Command-line options shared by several commands: system and rule edition.
+
+The choices come from :mod:`swisschess.pairing.registry`, the one table of
+systems and editions, so a system added there appears here on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from swisschess.pairing import registry
+
+
+def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
+                       edition_help: str = "rule edition (default: the file's 192/092 "
+                                           "record, else the system's default)") -> None:
+    """``--dutch`` / ``--lim`` / ... (sets ``system``) and ``--edition`` (sets ``edition``).
+
+    Both default to None: :func:`resolve_system` then takes them from the file.
+    """
+    g = p.add_mutually_exclusive_group()
+    for system in registry.systems():
+        eds = ", ".join(registry.editions(system))
+        g.add_argument(f"--{system}", dest="system", action="store_const", const=system,
+                       help=f"{system.capitalize()} system (editions {eds})"
+                            + (" (default)" if system == default_system else ""))
+    p.add_argument("--edition", choices=registry.editions(), default=None, help=edition_help)
+    p.set_defaults(system=None)
+
+
+def resolve_system(system: str | None, edition: str | None,
+                   file_system: str = "") -> tuple[str, str]:
+    """Command line first, then the file's 192 / 092 record, then Dutch 2026.
+
+    An edition named on the command line for another system than the file's
+    applies to the command line's system; without one, that system's default.
+    Raises :class:`~swisschess.pairing.result.InputError` for a system and
+    edition that do not go together (``--lim --edition 2017``).
+    """
+    from_file = registry.system_from_code(file_system)
+    if from_file is None:
+        first = registry.systems()[0]
+        from_file = (first, registry.default_edition(first))
+    system = system or from_file[0]
+    if edition is None:
+        edition = from_file[1] if system == from_file[0] else registry.default_edition(system)
+    return registry.find(system, edition).key
