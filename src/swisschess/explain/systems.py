@@ -70,8 +70,8 @@ def explain_system_round(t: Tournament, system: str, rnd: int | None = None) -> 
     ed = find(system)
     out = SystemExplanation(system, ed.name, rnd, len(pairing.boards) * 2 + (pairing.bye is not None))
     if system == "burstein" and rnd <= seeding_rounds(before.rounds or rnd):
-        out.notes.append(f"seeding round (Art. 1.6): paired by the FIDE (Dutch) System; "
-                         f"use the Dutch explainer for its brackets")
+        out.notes.append("seeding round (Art. 1.6): paired by the FIDE (Dutch) System; "
+                         "use the Dutch explainer for its brackets")
     out.brackets = [_bracket_dict(before, rnd, b) for b in trace]
     if pairing.bye is not None:
         pid = pairing.bye
