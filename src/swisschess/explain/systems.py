@@ -118,6 +118,6 @@ def render_system_text(x: SystemExplanation) -> str:
         if b["pairs"]:
             lines.append("  pairs: " + ", ".join(f"{a}-{c}" for a, c in b["pairs"]))
     lines.append("Boards (white - black):")
-    for i, (w, b) in enumerate(x.boards, 1):
-        lines.append(f"  {i:3d}. {w} - {b}")
+    for i, (white, black) in enumerate(x.boards, 1):
+        lines.append(f"  {i:3d}. {white} - {black}")
     return "\n".join(lines) + "\n"
