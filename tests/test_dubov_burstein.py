@@ -178,3 +178,29 @@ def test_bad_input_gets_a_located_error(tmp_path):
     r = _cli("explain", "--system", "burstein", str(DATA / "burstein-after-seeding.trf"),
              "--round", "9", cwd=tmp_path)
     assert r.returncode == 3 and "round 9" in r.stderr
+
+
+@pytest.mark.parametrize("system", ["dubov", "burstein"])
+def test_web_api_pairs_with_the_tournament_system(tmp_path, system):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    svc = TournamentService(f"sqlite:///{tmp_path / 'w.db'}", actor="web")
+    auth = {"Authorization": "Bearer t0ken"}
+    try:
+        with TestClient(create_app(token="t0ken", service=svc), base_url="http://127.0.0.1") as c:
+            r = c.post("/api/tournaments", headers=auth,
+                       json={"name": "Open", "rounds": 5, "system": system, "edition": "2026"})
+            assert r.status_code == 201, r.text
+            tid = r.json()["id"]
+            r = c.post(f"/api/tournaments/{tid}/players/bulk", headers=auth,
+                       json=[{"name": f"Player {i}", "rating": 2400 - 10 * i} for i in range(1, 8)])
+            assert r.status_code == 201
+            r = c.post(f"/api/tournaments/{tid}/rounds", headers=auth)
+            assert r.status_code == 201, r.text
+            assert c.get(f"/api/tournaments/{tid}").json()["system"] == system
+    finally:
+        svc.close()
