@@ -17,7 +17,7 @@ import pytest
 
 from swisschess.checking import check_rounds, generate, position_before
 from swisschess.formats.trf import read_trf
-from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
+from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import Pairing
 from swisschess.rules.burstein import opposition_index, seeding_rounds
@@ -69,6 +69,16 @@ def test_dubov_round_one():
     p = pair_round(_tournament(8), "dubov")
     assert sorted(p.boards) == [(1, 5), (3, 7), (6, 2), (8, 4)]
     assert p.bye is None
+
+
+def test_dubov_round_one_numbers_only_players_taking_part():
+    # 5.2.1 "odd TPN": player 2 asked for a bye in round 1, so 3 is TPN 2
+    # (numbered as the Dutch engine and the endorsed engines do)
+    t = _tournament(5)
+    t.bye_requests.append(ByeRequest("H", 1, (2,)))
+    p = pair_round(t, "dubov")
+    assert sorted(p.boards) == [(1, 4), (5, 3)]
+    assert p.unpaired == [(2, "H")]
 
 
 def test_dubov_pab_goes_to_most_games_played():
