@@ -24,6 +24,7 @@ in :mod:`swisschess.pairing.matching`.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,6 +42,7 @@ from swisschess.model.history import (
 )
 from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.classlp import feasible, transport
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
@@ -53,6 +55,9 @@ W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 # speed: the reduced graph is certified or expanded, so results are the same.
 REDUCED_MIN_PLAYERS = 64
 REDUCED_MIN_LOWER = 16
+# In such rounds, brackets of at least this many players are first paired on
+# classes of alike players (:class:`_ClassBracket`); exact either way.
+CLASS_MIN_ACTIVE = 24
 
 
 @dataclass(slots=True)
@@ -81,7 +86,9 @@ class Entrant:
         return self.imbalance > 1
 
 
-def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entrant:
+def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str,
+             scores: list[dict[int, Fraction]]) -> Entrant:
+    """``scores[k]``: every player's pairing score of round ``rnd - k``."""
     p = t.players[pid]
     history = p.results[: rnd - 1]
     cols = played_colours(p, rnd - 1)
@@ -94,15 +101,15 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entr
     repeated = cols[-1] if len(cols) >= 2 and cols[-1] is cols[-2] else NONE
     prev = rnd - 1
     floats = (
-        float_in_round(t, pid, prev, edition) if prev >= 1 else Float.NONE,
-        float_in_round(t, pid, prev - 1, edition) if prev >= 2 else Float.NONE,
+        float_in_round(t, pid, prev, edition, scores[1]) if prev >= 1 else Float.NONE,
+        float_in_round(t, pid, prev - 1, edition, scores[2]) if prev >= 2 else Float.NONE,
     )
     forbidden = {e.opponent for e in history if e.played}
     return Entrant(
         id=pid,
         rank=rank,
-        score=t.score(pid, rnd - 1) + t.acceleration(pid, rnd),
-        raw_score=t.score(pid, rnd - 1),
+        score=scores[0][pid],
+        raw_score=scores[0][pid] - t.acceleration(pid, rnd),
         colours=cols,
         imbalance=imbalance,
         preference=pref,
@@ -172,6 +179,12 @@ class _Weights:
             return self.topscorer_round and (a.topscorer or b.topscorer)
         return True
 
+    def colour_compatible(self, a: Entrant, b: Entrant) -> bool:
+        """[C3] alone: may two players with these colour facts meet?"""
+        if a.absolute and b.absolute and a.preference is b.preference:
+            return self.topscorer_round and (a.topscorer or b.topscorer)
+        return True
+
     def bye_candidate(self, p: Entrant) -> bool:
         bye = self.bye_score if self.bye_score is not None else 0
         return p.bye_eligible and p.skey <= bye
@@ -204,6 +217,10 @@ class _Weights:
         """
         if not self.compatible(hi, lo):
             return 0
+        return self.raw_weight(hi, lo, in_current, in_next)
+
+    def raw_weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
+        """:meth:`weight` of a pair assumed compatible (classes use it)."""
         off, shift = self.off, self.shift
         # [C4] completion and [C2]/[C5]: every player paired but at most one,
         # and the one left out is eligible for the PAB with the lowest score.
@@ -326,6 +343,13 @@ class _Round:
         self.g = MatchingGraph(self.n, [p.bye_eligible for p in players])
         self.matched = [False] * self.n
         self.cur: list[int] = []
+        # pairs made so far (both engines record them; see _fresh_graph)
+        self.pairs: list[tuple[int, int]] = []
+        # large rounds (see _start_reduced): brackets may be paired on classes
+        self.reduced = False
+        self.g_stale = False
+        self.conflicts: list[set[int]] = []
+        self.colour_class: list[int] = []
 
     # ------------------------------------------------------------ the round
     def run(self) -> list[int]:
@@ -333,7 +357,6 @@ class _Round:
         top = players[0].skey
         if not self._start_reduced(top):
             self._first_look(top)
-        g = self.g
 
         bracket: list[int] = []
         nxt = 0
@@ -349,9 +372,12 @@ class _Round:
             while nxt < n and players[nxt].skey >= players[group_start].skey:
                 bracket.append(nxt)
                 nxt += 1
-            g.begin_bracket(bracket, nxt)
-            b = _Bracket(self, bracket, mdps, size, first_resident, first_next)
-            b.pair()
+            if not (self.reduced and size >= CLASS_MIN_ACTIVE
+                    and _ClassBracket(self, bracket, mdps, size, nxt).pair()):
+                if self.g_stale:
+                    self._fresh_graph()
+                self.g.begin_bracket(bracket, nxt)
+                _Bracket(self, bracket, mdps, size, first_resident, first_next).pair()
             # Next bracket: the unpaired players float down (Art. 1.4.1).
             wt.single_downfloater_bye = bool(
                 n % 2 and group_start < n and wt.bye_score >= players[group_start].skey)
@@ -437,11 +463,23 @@ class _Round:
         if n % 2:
             wt.bye_score = low
             self._rank_unplayed()
-        self.g = ReducedGraph(
-            n, [p.bye_eligible for p in players], wt.unit, [wt.share(p) for p in players],
-            lambda a, b: wt.compatible(players[a], players[b]), conflicts, cls,
-            REDUCED_MIN_LOWER)
+        self.conflicts = conflicts
+        self.colour_class = cls
+        self.reduced = True
+        self._fresh_graph()
         return True
+
+    def _fresh_graph(self) -> None:
+        """A new reduced graph with the pairs made so far frozen (after
+        brackets paired on classes, which do not keep the graph up to date)."""
+        players, wt = self.players, self.wt
+        self.g = ReducedGraph(
+            self.n, [p.bye_eligible for p in players], wt.unit, [wt.share(p) for p in players],
+            lambda a, b: wt.compatible(players[a], players[b]), self.conflicts,
+            self.colour_class, REDUCED_MIN_LOWER)
+        for a, b in self.pairs:
+            self.g.freeze_pair(a, b)
+        self.g_stale = False
 
     def _set_all_round_weights(self) -> None:
         players, wt, g = self.players, self.wt, self.g
@@ -478,7 +516,8 @@ class _Bracket:
     # Art. 2: weights of every pair within the bracket and the next group
     def _set_base_weights(self) -> None:
         r, v, size = self.r, self.v, self.size
-        changes = []
+        # two MDPs never meet in their bracket (Art. 4: S1 MDPs, S2 residents)
+        changes = [(v[li], v[lj], 0) for lj in range(self.mdps) for li in range(lj)]
         for lj in range(self.mdps, len(v)):
             for li in range(lj):
                 w = r.wt.weight(r.players[v[li]], r.players[v[lj]], lj < size, lj >= size)
@@ -561,6 +600,7 @@ class _Bracket:
         m = r.cur[x]
         r.matched[x] = r.matched[m] = True
         r.g.freeze_pair(x, m)
+        r.pairs.append((x, m))
 
     def _order_weight(self, li: int, lj: int, q: int) -> int:
         """Art. 4.3 resident exchanges: keep S1 players in S1 (fewest
@@ -661,6 +701,470 @@ class _Bracket:
                 self._take_highest(li, lower_first, 0, count_incompatible=True)
 
 
+class _Bail(Exception):
+    """The class method cannot vouch for this bracket: pair it on the graph."""
+
+
+class _ClassBracket:
+    """One bracket paired on *classes* of alike players (large rounds).
+
+    Same decisions as :class:`_Bracket`, in the same order, on the same
+    weights — only asked differently (see :mod:`swisschess.pairing.classlp`):
+
+    1. Players of the bracket with the same facts (score, colour preference
+       and strength, floats, PAB facts, MDP or resident) form a class; the
+       weight of a pair is :meth:`_Weights.raw_weight` of two representatives,
+       less the parts every complete pairing has anyway (``unit`` and the
+       players' shares).
+    2. *Isolated* bracket (there is a next scoregroup): a player who is not
+       paired here floats down and is worth what [C8] gives him there (the
+       next bracket's pairs and scores, if each floater meets a player of
+       the next scoregroup).  *Whole* bracket (the last one): everyone is
+       paired here, one player may take the PAB.
+    3. The class optimum's duals say which pairs are *tight*.  Each decision
+       of Art. 3-4 (which MDPs are paired (4.4), whom each meets (4.2), S1
+       and S2 of the remainder (4.3), the transpositions (4.2)) takes the
+       first candidate for which a flow on the tight classes still exists —
+       a necessary condition.
+    4. At the end the bracket is checked as a whole: every pair made is
+       tight and compatible, every floater's class is tight with floating,
+       and (isolated) the floaters, the next scoregroup and the rest of the
+       round can really be paired as step 2 assumed (:meth:`_certify`).
+       Then the pairing is optimal, and every "no" of step 3 was right, so
+       it is the pairing :class:`_Bracket` makes.  Otherwise nothing is
+       changed and the bracket goes to :class:`_Bracket` (``pair`` is False).
+
+    Exchanges between S1 and S2 (Art. 4.3) are left to :class:`_Bracket`.
+    """
+
+    def __init__(self, rnd: _Round, bracket: list[int], mdps: int, size: int,
+                 lower_start: int) -> None:
+        self.r = rnd
+        self.v = bracket
+        self.mdps = mdps
+        self.size = size
+        self.lower_start = lower_start
+        self.whole = size == len(bracket) and lower_start == rnd.n
+        self.pairs: list[tuple[int, int]] = []
+        self.frozen: set[int] = set()
+
+    # ------------------------------------------------------------ outline
+    def pair(self) -> bool:
+        if not self.whole and self.size == len(self.v):
+            return False  # no next scoregroup, but players below: not handled
+        try:
+            self._classes()
+            self._optimum()
+            chosen = self._choose_mdps()
+            self._pair_mdps(chosen)
+            single = self._remainder(chosen)
+            partner = self._certify(single)
+        except _Bail:
+            return False
+        r = self.r
+        if len(r.cur) != r.n:
+            r.cur = list(range(r.n))
+        for a, b in self.pairs:
+            r.matched[a] = r.matched[b] = True
+            r.cur[a], r.cur[b] = b, a
+            r.pairs.append((a, b))
+        for x in single:
+            r.cur[x] = partner.get(x, x)
+        r.g_stale = True
+        return True
+
+    # ------------------------------------------------------------ classes
+    def _classes(self) -> None:
+        wt, players = self.r.wt, self.r.players
+        index: dict[tuple, int] = {}
+        self.cls: list[int] = []  # class of each bracket position
+        self.reps: list[Entrant] = []
+        self.is_mdp: list[bool] = []
+        for li in range(self.size):
+            p = players[self.v[li]]
+            key = (li < self.mdps, p.skey, p.preference, p.absolute, p.strong, p.imbalance,
+                   p.repeated, p.floats, p.bye_eligible, wt.bye_candidate(p), p.played_games,
+                   p.topscorer)
+            c = index.get(key)
+            if c is None:
+                c = index[key] = len(self.reps)
+                self.reps.append(p)
+                self.is_mdp.append(li < self.mdps)
+            self.cls.append(c)
+        k = len(self.reps)
+        self.count = [0] * k
+        for c in self.cls:
+            self.count[c] += 1
+        # pair weights: the criteria of the pair made in this bracket
+        unit = wt.unit
+        self.w: dict[tuple[int, int], int] = {}
+        for c in range(k):
+            for d in range(c, k):
+                if self.is_mdp[c] and self.is_mdp[d]:
+                    continue  # Art. 4: an MDP meets a resident
+                if c == d and self.count[c] < 2:
+                    continue
+                hi, lo = self.reps[c], self.reps[d]
+                if lo.skey > hi.skey:
+                    hi, lo = lo, hi
+                if not wt.colour_compatible(hi, lo):
+                    continue
+                x = wt.raw_weight(hi, lo, True, False) - unit - wt.share(hi) - wt.share(lo)
+                self.w[c, d] = self.w[d, c] = x
+        # a player left single: floats down ([C8] value) or takes the PAB
+        self.single: list[int | None] = [None] * k
+        if self.whole:
+            for c in range(k):
+                if self.reps[c].bye_eligible:
+                    self.single[c] = -2 * wt.share(self.reps[c])
+        else:
+            off, shift = wt.off, wt.shift
+            s_next = players[self.v[self.size]].skey
+            c8 = 1 << off["C8pairs"]
+            base = 1 << (off["C8scores"] + shift[s_next])
+            for c in range(k):
+                self.single[c] = c8 + 2 * (1 << (off["C8scores"] + shift[self.reps[c].skey])) - base
+
+    def _optimum(self) -> None:
+        """Class optimum and its duals (twice the matching duals).
+
+        An odd bracket gets one more vertex, ``dummy``, that must meet a
+        player left single: the PAB (last bracket) or, in an isolated
+        bracket, the one floater parity forces (others float in pairs, on
+        their own).  Without it the fractional optimum would pair an odd
+        bracket completely."""
+        k = len(self.reps)
+        count = list(self.count)
+        arcs = dict(self.w)
+        dummy = None
+        if sum(count) % 2:
+            dummy = k
+            count.append(1)
+            for c in range(k):
+                s = self.single[c]
+                if s is not None:
+                    arcs[c, dummy] = arcs[dummy, c] = s // 2
+        if not self.whole:
+            for c in range(k):
+                s = self.single[c]
+                assert s is not None
+                arcs[c, c] = max(arcs.get((c, c), s), s)
+        res = transport(count, arcs)
+        if res is None:
+            raise _Bail
+        u, v = res
+        self.y = [u[c] + v[c] for c in range(len(count))]
+        self.dummy = dummy
+        y = self.y
+        self.tight: list[set[int]] = [
+            {d for d in range(k) if (c, d) in self.w and y[c] + y[d] == 2 * self.w[c, d]}
+            for c in range(k)]
+        # left single on its own (floats; isolated only) or with the dummy
+        self.self_tight = [not self.whole and y[c] == self.single[c] for c in range(k)]
+        self.dummy_tight = [dummy is not None and self.single[c] is not None
+                            and y[c] + y[dummy] == self.single[c] for c in range(k)]
+        self.single_tight = [a or b for a, b in zip(self.self_tight, self.dummy_tight, strict=True)]
+
+    def _singles_ok(self, single: list[int]) -> bool:
+        """The players left single (bracket positions) are tight as such:
+        one with the dummy (odd bracket), the others on their own."""
+        if self.dummy is None:
+            return all(self.self_tight[self.cls[li]] for li in single)
+        loose = [li for li in single if not self.self_tight[self.cls[li]]]
+        if len(loose) > 1:
+            return False
+        if loose:
+            return self.dummy_tight[self.cls[loose[0]]]
+        return any(self.dummy_tight[self.cls[li]] for li in single)
+
+    # ------------------------------------------------------------ decisions
+    def _node(self, li: int, chosen: set[int]) -> tuple[int, bool]:
+        return (self.cls[li], li in chosen)
+
+    def _cover_feasible(self, chosen: set[int], gone: set[int]) -> bool:
+        """The double-cover flow on tight classes, with the MDPs ``chosen``
+        bound to meet residents and the bracket positions ``gone`` paired."""
+        cnt: dict[tuple, int] = {}
+        for li in range(self.size):
+            if li in gone or self.v[li] in self.frozen:
+                continue
+            nd = self._node(li, chosen)
+            cnt[nd] = cnt.get(nd, 0) + 1
+        arcs: dict[tuple, list[tuple]] = {}
+        nodes = list(cnt)
+        dummy = ("P", False)
+        for a in nodes:
+            out = [b for b in nodes if b[0] in self.tight[a[0]]]
+            if not a[1]:
+                if self.self_tight[a[0]] and a not in out:
+                    out.append(a)
+                if self.dummy_tight[a[0]]:
+                    out.append(dummy)
+            arcs[a] = out
+        if self.dummy is not None:
+            cnt[dummy] = 1
+            arcs[dummy] = [a for a in nodes if not a[1] and self.dummy_tight[a[0]]]
+        return feasible(cnt, cnt, arcs) is not None
+
+    def _choose_mdps(self) -> set[int]:
+        """Art. 3.2 / 4.4: the MDPs paired here, highest scores first, the
+        earliest that can be (as :meth:`_Bracket._choose_mdps`)."""
+        chosen: set[int] = set()
+        for li in range(self.mdps):
+            chosen.add(li)
+            if not self._cover_feasible(chosen, set()):
+                chosen.discard(li)
+        return chosen
+
+    def _freeze(self, a: int, b: int) -> None:
+        self.pairs.append((a, b))
+        self.frozen.add(a)
+        self.frozen.add(b)
+
+    def _pair_mdps(self, chosen: set[int]) -> None:
+        """Art. 4.2: each paired MDP meets the highest resident possible."""
+        players, wt, v = self.r.players, self.r.wt, self.v
+        for li in sorted(chosen):
+            x = v[li]
+            c = self.cls[li]
+            rejected: set[int] = set()
+            for lj in range(self.mdps, self.size):
+                y = v[lj]
+                d = self.cls[lj]
+                if y in self.frozen or d in rejected or d not in self.tight[c]:
+                    continue
+                if not wt.compatible(players[x], players[y]):
+                    continue
+                if self._cover_feasible(chosen, {li, lj}):
+                    self._freeze(x, y)
+                    break
+                rejected.add(d)
+            else:
+                raise _Bail
+
+    def _remainder(self, chosen: set[int]) -> list[int]:
+        """Art. 4.3 (S1 and S2 of the remainder, at most one exchange), then
+        the transpositions of Art. 4.2.  Returns the players left single
+        (floaters, or the PAB)."""
+        players, wt, v = self.r.players, self.r.wt, self.v
+        single = [li for li in range(self.mdps) if li not in chosen]
+        if any(not self.single_tight[self.cls[li]] for li in single):
+            raise _Bail
+        if self.whole and len(single) > (self.dummy is not None):
+            raise _Bail
+        rem = [lj for lj in range(self.mdps, self.size) if v[lj] not in self.frozen]
+        if self.whole:
+            f = 1 if self.dummy is not None and not single else 0
+            if (len(rem) - f) % 2:
+                raise _Bail
+        else:
+            f = self._fewest_single(rem)
+        rp = (len(rem) - f) // 2
+        plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
+        if plan is None:
+            raise _Bail
+        side, keys, sup, dem, arcs, flow = plan
+        open2 = [q for q in range(len(rem)) if side[q] == 2]  # S2, not yet paired
+        for q in range(len(rem)):
+            if side[q] != 1:
+                continue
+            x = v[rem[q]]
+            a = keys[q]
+            rejected: set[tuple] = set()
+            for q2 in open2[bisect.bisect_right(open2, q):]:
+                y = v[rem[q2]]
+                b = keys[q2]
+                if b in rejected or b not in arcs[a]:
+                    continue
+                if not wt.compatible(players[x], players[y]):
+                    continue
+                sup[a] -= 1
+                dem[b] -= 1
+                if flow.get((a, b), 0) > 0:
+                    flow[a, b] -= 1
+                else:
+                    nf = feasible(sup, dem, arcs, flow)
+                    if nf is None:
+                        sup[a] += 1
+                        dem[b] += 1
+                        rejected.add(b)
+                        continue
+                    flow = nf
+                self._freeze(x, y)
+                open2.remove(q2)
+                break
+            else:
+                raise _Bail
+        for q in range(len(rem)):
+            if v[rem[q]] not in self.frozen:
+                if side[q] != 2:
+                    raise _Bail
+                single.append(rem[q])
+        if not self._singles_ok(single):
+            raise _Bail
+        return [v[li] for li in single]
+
+    def _fewest_single(self, rem: list[int]) -> int:
+        """[C6]: the fewest remainder players left single (a relaxation:
+        the double cover with the singles counted on both sides)."""
+        cnt: dict[tuple, int] = {}
+        for lj in rem:
+            cnt["c", self.cls[lj]] = cnt.get(("c", self.cls[lj]), 0) + 1
+        nodes = list(cnt)
+        arcs: dict[tuple, list[tuple]] = {
+            a: [b for b in nodes if b[1] in self.tight[a[1]]]
+            + ([("F", 0)] if self.single_tight[a[1]] else []) for a in nodes}
+        arcs["F", 0] = [a for a in nodes if self.single_tight[a[1]]]
+        for f in range(len(rem) % 2, min(len(rem), 8) + 1, 2):
+            c = dict(cnt)
+            c["F", 0] = f
+            if feasible(c, c, arcs) is not None:
+                return f
+        raise _Bail
+
+    def _sides(self, rem: list[int], rp: int, qa: int | None, qb: int | None):
+        """S1 = the first ``rp`` of the remainder, less position ``qa``,
+        plus position ``qb`` (Art. 4.3 exchange); a flow on the tight
+        classes in which every S1 player meets a later S2 player, or None."""
+        side: list[int] = []
+        keys: list[tuple] = []
+        sup: dict[tuple, int] = {}
+        dem: dict[tuple, int] = {}
+        for q, lj in enumerate(rem):
+            c = self.cls[lj]
+            if (q < rp and q != qa) or q == qb:
+                k = ("1", c, qa is not None and q < qa, q == qb)
+                side.append(1)
+                sup[k] = sup.get(k, 0) + 1
+            else:
+                k = ("2", c, qb is not None and q > qb, q == qa)
+                side.append(2)
+                dem[k] = dem.get(k, 0) + 1
+            keys.append(k)
+        f = len(rem) - 2 * rp
+        if f < 0:
+            return None
+        arcs: dict[tuple, list[tuple]] = {}
+        for a in sup:
+            # a meets b: tight, and b comes later (Art. 4.2: S1 meets S2)
+            arcs[a] = [b for b in dem if b[1] in self.tight[a[1]]
+                       and (not b[3] or a[2]) and (not a[3] or b[2])]
+        sup["F", 0, False, False] = f
+        arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
+        flow = feasible(sup, dem, arcs)
+        if flow is None:
+            return None
+        return side, keys, sup, dem, arcs, flow
+
+    def _one_exchange(self, rem: list[int], rp: int):
+        """Art. 4.3: one S1 player (position ``qa``) and one S2 player
+        (``qb``) change places — the smallest difference of their numbers
+        first, then the lowest S1 player (as :meth:`_Bracket._remainder`
+        weighs them).  Two or more exchanges are left to the graph."""
+        tries = 0
+        for d in range(1, len(rem)):
+            for qa in range(rp - 1, max(-1, rp - 1 - d), -1):
+                qb = qa + d
+                if qb < rp:
+                    continue
+                if qb >= len(rem):
+                    continue
+                tries += 1
+                if tries > 400:
+                    return None
+                plan = self._sides(rem, rp, qa, qb)
+                if plan is not None:
+                    return plan
+        return None
+
+    # ------------------------------------------------------------ certificate
+    def _certify(self, single: list[int]) -> dict[int, int]:
+        """Isolated bracket: the floaters, the next scoregroup and the rest of
+        the round can be paired as the floaters' value assumed — each floater
+        meets a player of the next scoregroup, that scoregroup pairs within
+        itself but for one player at most (parity), the rest of the round is
+        complete and the PAB goes to a player of least share.  Checked by
+        Dirac's theorem (minimum degree at least half the vertices gives a
+        Hamiltonian cycle, so a perfect matching when even).  Returns each
+        floater's partner."""
+        r = self.r
+        if self.whole:
+            if len(single) != (self.dummy is not None):
+                raise _Bail
+            return {}
+        players, wt = r.players, r.wt
+        nxt = self.v[self.size:]
+        lower = list(range(self.lower_start, r.n))
+        if len(single) > len(nxt):
+            raise _Bail
+        odd = (len(single) + len(nxt) + len(lower)) % 2 == 1
+        pab = None
+        if odd:
+            shares = {x: wt.share(players[x]) for x in nxt + lower + single
+                      if players[x].bye_eligible}
+            if not shares:
+                raise _Bail
+            least = min(shares.values())
+            if any(shares.get(x) == least for x in single):
+                raise _Bail  # a floater might take the PAB as well: not handled
+            # the PAB from the lower part if possible, else the next scoregroup
+            for x in reversed(lower + nxt):
+                if shares.get(x) == least:
+                    pab = x
+                    break
+        # each floater meets a distinct player of the next scoregroup
+        partner: dict[int, int] = {}
+        taken: set[int] = set() if pab is None else {pab}
+        for x in single:
+            for y in nxt:
+                if y not in taken and wt.compatible(players[x], players[y]):
+                    partner[x] = y
+                    taken.add(y)
+                    break
+            else:
+                raise _Bail
+        rest = [y for y in nxt if y not in taken]
+        low = [y for y in lower if y != pab]
+        # [C8]: the next scoregroup keeps as many pairs as it can have
+        if len(single) + len(rest) // 2 != (len(single) + len(nxt)) // 2:
+            raise _Bail
+        if len(rest) % 2:
+            if not low:
+                raise _Bail
+            down = rest.pop()
+            low.append(down)
+        if not (self._dirac(rest) and self._dirac(low)):
+            raise _Bail
+        return partner
+
+    def _dirac(self, group: list[int]) -> bool:
+        """Every player of ``group`` (even size) has at least half of it as
+        possible opponents: then it has a perfect matching."""
+        h = len(group)
+        if h == 0:
+            return True
+        if h % 2:
+            return False
+        r = self.r
+        if h == 2:
+            a, b = group
+            return r.wt.compatible(r.players[a], r.players[b])
+        members = set(group)
+        per_class: dict[int, int] = {}
+        for x in group:
+            c = r.colour_class[x]
+            if c:
+                per_class[c] = per_class.get(c, 0) + 1
+        for x in group:
+            c = r.colour_class[x]
+            deg = h - 1 - sum(1 for y in r.conflicts[x] if y in members)
+            if c:
+                deg -= per_class[c] - 1
+            if 2 * deg < h:
+                return False
+        return True
+
+
 def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
     """Colour for ``p`` by Art. 5.2.1-5.2.3 (NONE if they do not decide)."""
     if p.preference is NONE or o.preference is NONE or p.preference is not o.preference:
@@ -718,20 +1222,25 @@ def entrants(t: Tournament, rnd: int | None = None, edition: str = "2026") -> li
     # absent now are not counted (their TPN is not yet effective).
     rank = {pid: k for k, pid in enumerate(
         pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd))}
-    players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
+    # pairing scores (score before the round plus acceleration) of this
+    # round and the two before (floats, Art. 1.4), each computed once
+    scores = [{pid: t.score(pid, r - 1) + t.acceleration(pid, r) for pid in t.players}
+              if r >= 1 else {} for r in (rnd, rnd - 1, rnd - 2)]
+    players = [_entrant(t, pid, rank[pid], rnd, edition, scores) for pid in ids]
     for f in t.forbidden:
         if f.first_round <= rnd <= f.last_round:
             for p in players:
                 if p.id in f.ids:
                     p.forbidden.update(x for x in f.ids if x != p.id)
-    players.sort(key=lambda p: (-p.score, p.rank))
     if not players:
         return players
-    played = rnd - 1
-    limit = Fraction(played) * max(t.points.win, t.points.draw) / 2  # Art. 1.8 topscorers
     unit = math.lcm(*(p.score.denominator for p in players))
     for p in players:
         p.skey = int(p.score * unit)
+    players.sort(key=lambda p: (-p.skey, p.rank))
+    played = rnd - 1
+    limit = Fraction(played) * max(t.points.win, t.points.draw) / 2  # Art. 1.8 topscorers
+    for p in players:
         p.topscorer = p.score > limit
     return players
 

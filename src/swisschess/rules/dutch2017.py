@@ -256,6 +256,7 @@ class _Round2017:
         self.matched = [False] * self.n
         self.cur = list(range(self.n))
         self.g: _BracketGraph | None = None
+        self.pairs: list[tuple[int, int]] = []
 
     def solve(self) -> None:
         self.cur = self.g.solve()
