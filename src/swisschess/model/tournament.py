@@ -19,9 +19,9 @@ Z     zero-point bye, absence (also blank)    no        no
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-import math
 from fractions import Fraction
 
 

@@ -32,7 +32,10 @@ the end with the complete pairing of players it has built (see
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 __all__ = ["transport", "feasible"]
 
@@ -157,10 +160,10 @@ def transport(count: list[int], weight: Mapping[tuple[int, int], int]
     return u, v
 
 
-def feasible(supply: Mapping[Hashable, int], demand: Mapping[Hashable, int],
-             arcs: Mapping[Hashable, list[Hashable]],
-             start: dict[tuple[Hashable, Hashable], int] | None = None
-             ) -> dict[tuple[Hashable, Hashable], int] | None:
+def feasible(supply: Mapping[K, int], demand: Mapping[K, int],
+             arcs: Mapping[K, Sequence[K]],
+             start: Mapping[tuple[K, K], int] | None = None
+             ) -> dict[tuple[K, K], int] | None:
     """A flow meeting every supply and demand exactly over ``arcs``
     (``arcs[a]``: the right nodes ``a`` may send to), or None.
 
@@ -170,7 +173,7 @@ def feasible(supply: Mapping[Hashable, int], demand: Mapping[Hashable, int],
     """
     if sum(supply.values()) != sum(demand.values()):
         return None
-    flow: dict[tuple[Hashable, Hashable], int] = {}
+    flow: dict[tuple[K, K], int] = {}
     sup = {a: s for a, s in supply.items() if s}
     dem = {b: d for b, d in demand.items() if d}
     if start:
@@ -191,7 +194,7 @@ def feasible(supply: Mapping[Hashable, int], demand: Mapping[Hashable, int],
                 flow[a, b] = flow.get((a, b), 0) + f
                 sup[a] -= f
                 dem[b] -= f
-    into: dict[Hashable, list[Hashable]] = {}
+    into: dict[K, list[K]] = {}
     for (a, b), f in flow.items():
         if f:
             into.setdefault(b, []).append(a)
@@ -200,8 +203,8 @@ def feasible(supply: Mapping[Hashable, int], demand: Mapping[Hashable, int],
         if not sources:
             return flow
         # BFS over left nodes: a -> b (arc) -> a' (flow a'->b) ...
-        prev: dict[Hashable, tuple[Hashable, None]] = {}  # right node -> left node
-        prev_a: dict[Hashable, Hashable] = {}  # left node -> right node it came through
+        prev: dict[K, tuple[K, None]] = {}  # right node -> left node
+        prev_a: dict[K, K] = {}  # left node -> right node it came through
         seen_l = set(sources)
         queue = deque(sources)
         found = None
@@ -223,7 +226,7 @@ def feasible(supply: Mapping[Hashable, int], demand: Mapping[Hashable, int],
             return None
         # walk back, find the bottleneck
         b = found
-        steps: list[tuple[Hashable, Hashable]] = []
+        steps: list[tuple[K, K]] = []
         amount = dem[b]
         while True:
             a = prev[b][0]
