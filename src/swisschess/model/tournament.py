@@ -19,6 +19,7 @@ Z     zero-point bye, absence (also blank)    no        no
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -273,7 +274,18 @@ class Tournament:
         """Points of ``pid`` after round ``upto`` (all recorded rounds by default)."""
         p = self.players[pid]
         res = p.results if upto is None else p.results[:upto]
-        return sum((self.points.points(e) for e in res), Fraction(0))
+        # exact, over one common denominator (summing Fractions is slow)
+        points = self.points.points
+        num, den = 0, 1
+        for e in res:
+            v = points(e)
+            d = v.denominator
+            if den % d:
+                m = d // math.gcd(den, d)
+                num *= m
+                den *= m
+            num += v.numerator * (den // d)
+        return Fraction(num, den)
 
     def acceleration(self, pid: int, rnd: int) -> Fraction:
         """Fictitious points of ``pid`` when pairing round ``rnd`` (250 / XXA)."""
