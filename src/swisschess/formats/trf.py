@@ -196,7 +196,12 @@ class _Reader:
                 self.t.system = value
         elif code == "192":
             # TRF-2026 record 192: encoded tournament type; it wins over 092.
-            self.t.system = value
+            # An empty 192 says nothing: the system stays the one of 092 (so
+            # that writing and reading again gives the same model).
+            if value:
+                self.t.system = value
+            else:
+                self.warn(ln, 5, "record 192 is empty (ignored; the system is read from 092)")
         elif code == "202":
             self.t.tiebreaks = [w.strip() for w in value.split(",") if w.strip()]
         elif code in ("XXR", "142"):
