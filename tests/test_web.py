@@ -36,6 +36,9 @@ def client(svc):
 def arbiter(client):
     r = client.post("/login", data={"token": TOKEN, "next": "/arbiter"}, follow_redirects=False)
     assert r.status_code == 303 and "swisschess_session" in r.cookies
+    # the session's CSRF token (web/security.py), sent with every form of these tests
+    token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/arbiter").text)[1]
+    client.headers["X-CSRF-Token"] = token
     return client
 
 

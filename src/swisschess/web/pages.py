@@ -16,7 +16,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
-from swisschess.web.app import COOKIE, NeedLogin, page, safe_path, wants_json
+from swisschess.web.app import NeedLogin, page, safe_path, wants_json
+from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
 
@@ -80,11 +81,19 @@ def login_form(request: Request, next: str = "/arbiter"):
 @router.post("/login")
 def login(request: Request, token: str = Form(""), next: str = Form("/arbiter")):
     auth = request.app.state.auth
-    if not auth.check_token(token):
+    try:
+        cookie = auth.login(request, token)
+    except TooManyFailures as e:  # login back-off (web/security.py)
+        resp = page(request, "login.html", status=429, next=safe_path(next),
+                    err=f"Too many wrong passwords: wait {e.wait} s, then try again.")
+        resp.headers["Retry-After"] = str(e.wait)
+        return resp
+    if cookie is None:
         return page(request, "login.html", status=401, next=safe_path(next),
                     err="Wrong password: try again.")
     resp = RedirectResponse(safe_path(next), status_code=303)
-    resp.set_cookie(COOKIE, auth.cookie_value, httponly=True, samesite="strict", path="/")
+    resp.set_cookie(COOKIE, cookie, max_age=auth.ttl, httponly=True, samesite="strict",
+                    secure=request.url.scheme == "https", path="/")
     return resp
 
 

@@ -59,6 +59,12 @@
   }
 
   document.addEventListener("click", function (ev) {
+    // no inline script (Content-Security-Policy): print and back buttons
+    var act = ev.target.closest("[data-action]");
+    if (act && act.getAttribute("data-action") === "print") { ev.preventDefault(); window.print(); return; }
+    if (act && act.getAttribute("data-action") === "back" && window.history.length > 1) {
+      ev.preventDefault(); window.history.back(); return;
+    }
     var btn = ev.target.closest("form.js-result button[name=result]");
     if (btn) {
       ev.preventDefault();
