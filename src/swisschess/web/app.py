@@ -94,8 +94,9 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, pages
+    from swisschess.web import api, pages, pairapi
 
+    app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
     csrf = [Depends(csrf_protect)]
     app.include_router(api.router, dependencies=csrf)
     app.include_router(pages.router, dependencies=csrf)

@@ -1,0 +1,145 @@
+"""In a real browser: a page of another origin cannot change anything (CSRF, framing).
+
+The arbiter logs in to ``swisschess serve`` on 127.0.0.1:PORT; then a page
+served from 127.0.0.1:OTHER (same site, other origin: the browser *does* send
+the SameSite=Strict cookie, so only the CSRF defences stand in the way) posts
+a form to the app, sends ``fetch`` requests with the cookie, and tries to
+frame an arbiter page.  Nothing may change.  Skipped without /usr/bin/chromium
+or Playwright (``apt-get install chromium``; ``pip install -e '.[test]'``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from storehelp import free_port, kill_server, start_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+TOKEN = "browser-security"
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="no /usr/bin/chromium (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    proc = start_server(str(tmp_path / "csrf.db"), port, TOKEN)
+    yield f"http://127.0.0.1:{port}"
+    kill_server(proc)
+
+
+def evil_site(target: str) -> tuple[str, ThreadingHTTPServer]:
+    """A page on another port of 127.0.0.1 (another origin, same site) attacking ``target``."""
+    pages = {
+        "/form.html": f"""<!doctype html><title>win a prize</title>
+<form id="f" method="post" action="{target}/arbiter/new">
+<input name="name" value="Forged Open"><input name="rounds" value="5"></form>
+<script>document.getElementById("f").submit();</script>""",
+        "/fetch.html": f"""<!doctype html><title>fetch</title><pre id="out">...</pre><script>
+async function go() {{
+  const out = [];
+  const r1 = await fetch("{target}/arbiter/new", {{method: "POST", mode: "no-cors",
+      credentials: "include", headers: {{"Content-Type": "application/x-www-form-urlencoded"}},
+      body: "name=Fetched+Open&rounds=5"}});
+  out.push("form:" + r1.type);
+  try {{
+    const r2 = await fetch("{target}/api/tournaments", {{method: "POST", credentials: "include",
+        headers: {{"Content-Type": "application/json"}},
+        body: JSON.stringify({{name: "Json Open", rounds: 5}})}});
+    out.push("json:" + r2.status);
+  }} catch (e) {{ out.push("json:blocked"); }}
+  document.getElementById("out").textContent = out.join(" ");
+}}
+go();
+</script>""",
+        "/frame.html": f"""<!doctype html><title>frame</title>
+<iframe id="fr" src="{target}/arbiter" width="600" height="400"></iframe>""",
+    }
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (http.server's name)
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    srv = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{srv.server_address[1]}", srv
+
+
+def tournaments(server: str) -> list[str]:
+    return [t["name"] for t in httpx.get(server + "/api/tournaments", timeout=10).json()]
+
+
+def test_cross_origin_post_fails_in_the_browser(browser, server):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    page.goto(server + "/login")
+    page.fill("input[name=token]", TOKEN)
+    page.click("button.primary")
+    page.wait_for_url(server + "/arbiter")
+    cookies = [c for c in ctx.cookies() if c["name"] == "swisschess_session"]
+    assert cookies and cookies[0]["httpOnly"] and cookies[0]["sameSite"] == "Strict"
+
+    evil, srv = evil_site(server)
+    try:
+        # 1. an auto-submitting form on the other origin: refused with 403
+        statuses = []
+        page.on("response", lambda r: statuses.append((r.url, r.status))
+                if r.request.method == "POST" else None)
+        page.goto(evil + "/form.html")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)
+        assert (server + "/arbiter/new", 403) in statuses, statuses
+        assert "another site" in page.content()
+        # 2. fetch with the cookie: the form-encoded one is refused by the server,
+        #    the JSON one is stopped by the browser (CORS preflight) or refused
+        page.goto(evil + "/fetch.html")
+        page.wait_for_function("document.getElementById('out').textContent !== '...'")
+        out = page.inner_text("#out")
+        assert "json:201" not in out and "json:200" not in out, out
+        # 3. framing an arbiter page is refused (frame-ancestors 'none')
+        page.goto(evil + "/frame.html")
+        page.wait_for_timeout(500)
+        inner = [f for f in page.frames if f != page.main_frame]
+        assert inner and not inner[0].url.startswith(server), [f.url for f in inner]
+        assert "Arbiter" not in inner[0].content()
+        assert tournaments(server) == []
+        # the arbiter's own page, same browser, same cookie: works
+        page.goto(server + "/arbiter")
+        page.fill("#new-tournament input[name=name]", "Real Open")
+        page.fill("#new-tournament input[name=rounds]", "5")
+        page.click("#new-tournament button.primary")
+        page.wait_for_url("**/players*")
+        assert tournaments(server) == ["Real Open"]
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        ctx.close()
