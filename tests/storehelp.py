@@ -143,8 +143,10 @@ def fold_pairing(ids: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def start_server(db: str, port: int, token: str, timeout: float = 60) -> subprocess.Popen:
-    """Start ``swisschess serve`` on 127.0.0.1:``port``; return once it answers."""
+def start_server(db: str, port: int, token: str, timeout: float = 60,
+                 extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    """Start ``swisschess serve`` on 127.0.0.1:``port`` (``extra``: more options, e.g.
+    ``("--workers", "4")``); return once it answers."""
     import sys
     import time
 
@@ -152,8 +154,9 @@ def start_server(db: str, port: int, token: str, timeout: float = 60) -> subproc
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--host", "127.0.0.1", "--port", str(port), "--token", token],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+                             "--host", "127.0.0.1", "--port", str(port), "--token", token, *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -173,7 +176,10 @@ def kill_server(proc: subprocess.Popen) -> None:
     import signal
 
     if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGKILL)
+        try:  # the worker processes of --workers N too (their own process group)
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     if proc.stderr:
         proc.stderr.close()

@@ -1,10 +1,20 @@
-"""``swisschess serve``: the arbiter's web app on this computer.
+"""``swisschess serve``: the arbiter's web app (or only the pairing service).
 
     swisschess serve [--db URL] [--host 127.0.0.1] [--port 8000] [--token T]
+                     [--workers N] [--pair-only]
 
 Arbiter pages need the token (password) given here, or ``$SWISSCHESS_TOKEN``;
 without either a random one is made and printed.  Public pages (pairings,
-standings) need none.  The JSON API is under ``/api`` (docs at ``/api/docs``).
+standings) need none.  The JSON API is under ``/api`` (docs at ``/api/docs``);
+``POST /api/pair`` pairs a TRF file sent in the request (no database).
+
+``--workers N`` runs N worker processes (uvicorn) on one database — use
+PostgreSQL for that (``--db postgresql://USER@HOST/DB``): each write locks the
+tournament's row, so two arbiters entering results at the same time never lose
+an update (the loser gets 409 with the current state).  Every worker accepts
+every login (sessions are signed with a key derived from the token).
+``--pair-only`` serves only ``/api/pair``: no database, no login; run as many
+as needed behind a load balancer.  See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -13,7 +23,10 @@ import argparse
 import os
 import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_OK
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+
+#: Environment read by each worker process (``--workers N``): set by ``run``.
+ENV_DB, ENV_TOKEN = "SWISSCHESS_DB", "SWISSCHESS_TOKEN"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +39,30 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="address to listen on (default 127.0.0.1: this computer only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="worker processes (default 1; several need one shared database, "
+                        "PostgreSQL recommended)")
+    p.add_argument("--pair-only", action="store_true",
+                   help="serve only the stateless pairing service POST /api/pair "
+                        "(no database, no login)")
     p.set_defaults(func=run)
+
+
+def worker_app():
+    """The app of one worker process (``--workers N``): database and token from the
+    environment ``run`` set before starting the workers."""
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    return create_app(token=os.environ[ENV_TOKEN],
+                      service=TournamentService(os.environ[ENV_DB], actor="web"))
+
+
+def pair_app():
+    """The app of one ``--pair-only`` worker process."""
+    from swisschess.web.pairapi import create_pair_app
+
+    return create_pair_app()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,29 +70,57 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from swisschess.store.service import TournamentService
-    from swisschess.web.app import create_app
+    if args.workers < 1:
+        print("swisschess: --workers must be at least 1", file=sys.stderr)
+        return EXIT_INVALID
+    host = args.host
+    shown = f"[{host}]" if ":" in host else host
+    opts = {"host": host, "port": args.port, "log_level": "warning", "access_log": False}
+    if args.pair_only:
+        print(f"swisschess: pairing service http://{shown}:{args.port}/api/pair "
+              f"({args.workers} worker(s))", file=sys.stderr)
+        sys.stderr.flush()
+        return _serve(uvicorn, "swisschess.cli.serve:pair_app", args.workers, opts)
 
-    token = args.token or os.environ.get("SWISSCHESS_TOKEN")
+    from swisschess.store.service import TournamentService
+
+    token = args.token or os.environ.get(ENV_TOKEN)
     generated = not token
     token = token or secrets.token_urlsafe(9)
     try:
+        # opens the database and brings its schema up to date once, before any worker
         svc = TournamentService(args.db, actor="web")
     except Exception as e:
         print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
         return EXIT_FILE
-    app = create_app(token=token, service=svc)
-    host = args.host
-    shown = f"[{host}]" if ":" in host else host
-    print(f"swisschess: serving {svc.url}", file=sys.stderr)
+    print(f"swisschess: serving {svc.url}"
+          + (f" with {args.workers} workers" if args.workers > 1 else ""), file=sys.stderr)
     print(f"swisschess: public pages  http://{shown}:{args.port}/", file=sys.stderr)
     print(f"swisschess: arbiter pages http://{shown}:{args.port}/arbiter", file=sys.stderr)
     if generated:
         print(f"swisschess: arbiter password: {token}", file=sys.stderr)
+    if args.workers > 1 and svc.url.startswith("sqlite"):
+        print("swisschess: several workers on SQLite take turns for every write; "
+              "PostgreSQL scales better (docs/scaling.md)", file=sys.stderr)
     sys.stderr.flush()
+    if args.workers == 1:
+        from swisschess.web.app import create_app
+
+        return _serve(uvicorn, create_app(token=token, service=svc), 1, opts)
+    svc.close()
+    os.environ[ENV_DB] = svc.url
+    os.environ[ENV_TOKEN] = token
+    return _serve(uvicorn, "swisschess.cli.serve:worker_app", args.workers, opts)
+
+
+def _serve(uvicorn, app, workers: int, opts: dict) -> int:
     try:
-        uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
+        if workers == 1 and not isinstance(app, str):
+            uvicorn.run(app, **opts)
+        else:
+            uvicorn.run(app, factory=True, workers=workers, **opts)
     except OSError as e:
-        print(f"swisschess: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
+        print(f"swisschess: cannot listen on {opts['host']}:{opts['port']}: {e}",
+              file=sys.stderr)
         return EXIT_FILE
     return EXIT_OK

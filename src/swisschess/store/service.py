@@ -358,17 +358,40 @@ class TournamentService:
         return self._append(tid, [("renumber", {})])
 
     def enter_result(self, tid: int, rnd: int, board: int, result: str,
-                     correction: bool = False) -> BoardView:
+                     correction: bool = False, expected_version: int | None = None
+                     ) -> BoardView:
         """Enter the result of a board (``1-0 0-1 1/2 +- -+ --``, ``=`` for ``1/2``).
 
         A board that already has a result is refused unless ``correction`` is set
-        (then the old result is replaced)."""
+        (then the old result is replaced).  With ``expected_version`` (the
+        version the arbiter's screen showed) the result is refused with
+        Conflict when anything was written since: two arbiters at two
+        screens never overwrite each other unseen.  The check and the append
+        are one transaction holding the tournament's row lock, whatever the
+        number of processes sharing the database."""
+        return self.enter_result_versioned(tid, rnd, board, result, correction,
+                                           expected_version)[0]
+
+    def enter_result_versioned(self, tid: int, rnd: int, board: int, result: str,
+                               correction: bool = False, expected_version: int | None = None
+                               ) -> tuple[BoardView, int]:
+        """:meth:`enter_result`, also returning the version its event got (with
+        several writers, :meth:`version` may already be later)."""
         result = normalise_result(result)
         s = self.state(tid)
         w, b = s.board(rnd, board)
         s = self._append(tid, [("result", {"round": rnd, "white": w, "black": b,
-                                           "result": result, "correction": bool(correction)})])
-        return self.boards(tid, rnd)[board - 1]
+                                           "result": result, "correction": bool(correction)})],
+                         expected=expected_version)
+        return self.board_in(s, rnd, board), s.seq
+
+    def board_in(self, s: State, rnd: int, board: int) -> BoardView:
+        """Board ``board`` of round ``rnd`` in state ``s`` (as :meth:`boards` shows it)."""
+        w, b = s.board(rnd, board)
+        t = s.t
+        return BoardView(board, t.players[w], t.players[b], t.score(w, rnd - 1),
+                         t.score(b, rnd - 1), result_word(s.result_code(rnd, w),
+                                                          s.result_code(rnd, b)))
 
     def clear_result(self, tid: int, rnd: int, board: int) -> None:
         """Remove the result of a board (back to pending)."""

@@ -264,7 +264,13 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
         if wants_json(request):
-            return JSONResponse({"ok": False, "detail": str(e)}, status_code=e.status)
+            body = {"ok": False, "detail": str(e)}
+            if e.status == 409:  # another arbiter was first: what is stored now
+                s = svc.state(tid)
+                cur = svc.board_in(s, rnd, board)
+                body.update(current=cur.result, label=views.result_label(cur.result),
+                            version=s.seq)
+            return JSONResponse(body, status_code=e.status)
         raise
     if wants_json(request):
         return JSONResponse({"ok": True, "board": board, "result": bv.result,

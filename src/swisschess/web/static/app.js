@@ -32,6 +32,8 @@
       row.classList.remove("saving");
       if (!res.ok || !res.j.ok) {
         flash((res.j && res.j.detail) || "The result was not saved.", "error");
+        // another arbiter was first (409): show the result that is stored
+        if (res.j && res.j.current !== undefined) row.querySelector(".result").textContent = res.j.label || "";
         return;
       }
       row.querySelector(".result").textContent = res.j.label || "";
