@@ -105,11 +105,19 @@ def test_cookie_api_call_needs_the_csrf_header_bearer_does_not(svc):
         r = c.post("/api/tournaments", json={"name": "A", "rounds": 3},
                    headers={"X-CSRF-Token": csrf})
         assert r.status_code == 201
-    with make_client(svc) as c:  # no cookie: a bearer token needs no CSRF token
+        # a bearer token decides alone: no CSRF token needed, and a wrong one fails
+        # even with a valid session cookie sent along
         r = c.post("/api/tournaments", json={"name": "B", "rounds": 3},
                    headers={"Authorization": f"Bearer {TOKEN}"})
         assert r.status_code == 201
-    assert n_tournaments(svc) == 2
+        r = c.post("/api/tournaments", json={"name": "C", "rounds": 3},
+                   headers={"Authorization": "Bearer wrong", "X-CSRF-Token": csrf})
+        assert r.status_code == 401
+    with make_client(svc) as c:  # no cookie: a bearer token needs no CSRF token
+        r = c.post("/api/tournaments", json={"name": "D", "rounds": 3},
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+        assert r.status_code == 201
+    assert n_tournaments(svc) == 3
 
 
 def test_cross_origin_post_fails_even_with_the_token(svc):

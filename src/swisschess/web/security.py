@@ -132,15 +132,15 @@ class Auth:
         return h[7:].strip() if h.lower().startswith("bearer ") else None
 
     def ok(self, request: Request) -> bool:
-        """Logged in (valid session cookie) or a correct bearer token.
+        """A correct bearer token, or (without an ``Authorization`` header) a valid
+        session cookie.
 
         A wrong bearer token counts as a failed login; while the client must
         wait, even the right one is refused (429)."""
-        if self.session(request) is not None:
-            return True
         given = self.bearer(request)
         if given is None:
-            return False
+            return self.session(request) is not None
+        # an explicit token decides alone (a cookie sent along is not looked at)
         key = client_key(request)
         self.refuse_if_waiting(key)
         if self.check_token(given):
@@ -222,7 +222,9 @@ async def csrf_protect(request: Request) -> None:
         raise CsrfRejected("this request comes from another site")
     auth: Auth = request.app.state.auth
     sess = auth.session(request)
-    if sess is None:
+    if sess is None or auth.bearer(request) is not None:
+        # anonymous (refused later if the route needs a login), or a bearer token:
+        # authenticated by the header alone, which a foreign page cannot set
         return
     given = request.headers.get(CSRF_HEADER)
     if given is None:
