@@ -23,10 +23,7 @@ import argparse
 import os
 import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
-
-#: Environment read by each worker process (``--workers N``): set by ``run``.
-ENV_DB, ENV_TOKEN = "SWISSCHESS_DB", "SWISSCHESS_TOKEN"
+from swisschess.cli.exitcodes import EXIT_FILE, EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="address to listen on (default 127.0.0.1: this computer only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random)")
-    p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="worker processes (default 1; several need one shared database, "
+    # scaling (docs/scaling.md)
+    p.add_argument("--workers", type=_positive, default=1, metavar="N",
+                   help="worker processes (default 1; several share one database: "
                         "PostgreSQL recommended)")
     p.add_argument("--pair-only", action="store_true",
                    help="serve only the stateless pairing service POST /api/pair "
@@ -48,9 +46,58 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def run(args: argparse.Namespace) -> int:
+    import secrets
+
+    import uvicorn
+
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    if args.pair_only:
+        return _run_pair_only(args, uvicorn)
+    token = args.token or os.environ.get("SWISSCHESS_TOKEN")
+    generated = not token
+    token = token or secrets.token_urlsafe(9)
+    try:
+        svc = TournamentService(args.db, actor="web")
+    except Exception as e:
+        print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
+        return EXIT_FILE
+    app = create_app(token=token, service=svc)
+    host = args.host
+    shown = f"[{host}]" if ":" in host else host
+    print(f"swisschess: serving {svc.url}", file=sys.stderr)
+    print(f"swisschess: public pages  http://{shown}:{args.port}/", file=sys.stderr)
+    print(f"swisschess: arbiter pages http://{shown}:{args.port}/arbiter", file=sys.stderr)
+    if generated:
+        print(f"swisschess: arbiter password: {token}", file=sys.stderr)
+    sys.stderr.flush()
+    if args.workers > 1:
+        return _run_workers(args, uvicorn, svc, token)
+    try:
+        uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
+    except OSError as e:
+        print(f"swisschess: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
+        return EXIT_FILE
+    return EXIT_OK
+
+
+# ------------------------------------------------------------ scaling
+#: Environment read by each worker process of ``--workers N`` (set by ``run``).
+ENV_DB, ENV_TOKEN = "SWISSCHESS_DB", "SWISSCHESS_TOKEN"
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
 def worker_app():
     """The app of one worker process (``--workers N``): database and token from the
-    environment ``run`` set before starting the workers."""
+    environment ``_run_workers`` set before starting the workers."""
     from swisschess.store.service import TournamentService
     from swisschess.web.app import create_app
 
@@ -65,62 +112,33 @@ def pair_app():
     return create_pair_app()
 
 
-def run(args: argparse.Namespace) -> int:
-    import secrets
-
-    import uvicorn
-
-    if args.workers < 1:
-        print("swisschess: --workers must be at least 1", file=sys.stderr)
-        return EXIT_INVALID
-    host = args.host
-    shown = f"[{host}]" if ":" in host else host
-    opts = {"host": host, "port": args.port, "log_level": "warning", "access_log": False}
-    if args.pair_only:
-        print(f"swisschess: pairing service http://{shown}:{args.port}/api/pair "
-              f"({args.workers} worker(s))", file=sys.stderr)
-        sys.stderr.flush()
-        return _serve(uvicorn, "swisschess.cli.serve:pair_app", args.workers, opts)
-
-    from swisschess.store.service import TournamentService
-
-    token = args.token or os.environ.get(ENV_TOKEN)
-    generated = not token
-    token = token or secrets.token_urlsafe(9)
+def _uvicorn(uvicorn, target: str, args: argparse.Namespace) -> int:
     try:
-        # opens the database and brings its schema up to date once, before any worker
-        svc = TournamentService(args.db, actor="web")
-    except Exception as e:
-        print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
+        uvicorn.run(target, factory=True, workers=args.workers, host=args.host,
+                    port=args.port, log_level="warning", access_log=False)
+    except OSError as e:
+        print(f"swisschess: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return EXIT_FILE
-    print(f"swisschess: serving {svc.url}"
-          + (f" with {args.workers} workers" if args.workers > 1 else ""), file=sys.stderr)
-    print(f"swisschess: public pages  http://{shown}:{args.port}/", file=sys.stderr)
-    print(f"swisschess: arbiter pages http://{shown}:{args.port}/arbiter", file=sys.stderr)
-    if generated:
-        print(f"swisschess: arbiter password: {token}", file=sys.stderr)
-    if args.workers > 1 and svc.url.startswith("sqlite"):
+    return EXIT_OK
+
+
+def _run_workers(args: argparse.Namespace, uvicorn, svc, token: str) -> int:
+    """N worker processes on the database ``svc`` opened (its schema is up to date:
+    the workers only open it)."""
+    print(f"swisschess: {args.workers} worker processes", file=sys.stderr)
+    if svc.url.startswith("sqlite"):
         print("swisschess: several workers on SQLite take turns for every write; "
               "PostgreSQL scales better (docs/scaling.md)", file=sys.stderr)
     sys.stderr.flush()
-    if args.workers == 1:
-        from swisschess.web.app import create_app
-
-        return _serve(uvicorn, create_app(token=token, service=svc), 1, opts)
     svc.close()
     os.environ[ENV_DB] = svc.url
     os.environ[ENV_TOKEN] = token
-    return _serve(uvicorn, "swisschess.cli.serve:worker_app", args.workers, opts)
+    return _uvicorn(uvicorn, "swisschess.cli.serve:worker_app", args)
 
 
-def _serve(uvicorn, app, workers: int, opts: dict) -> int:
-    try:
-        if workers == 1 and not isinstance(app, str):
-            uvicorn.run(app, **opts)
-        else:
-            uvicorn.run(app, factory=True, workers=workers, **opts)
-    except OSError as e:
-        print(f"swisschess: cannot listen on {opts['host']}:{opts['port']}: {e}",
-              file=sys.stderr)
-        return EXIT_FILE
-    return EXIT_OK
+def _run_pair_only(args: argparse.Namespace, uvicorn) -> int:
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"swisschess: pairing service http://{host}:{args.port}/api/pair "
+          f"({args.workers} worker process(es), no database)", file=sys.stderr)
+    sys.stderr.flush()
+    return _uvicorn(uvicorn, "swisschess.cli.serve:pair_app", args)

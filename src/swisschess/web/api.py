@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from swisschess.pairing import registry
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
+from swisschess.web.security import csrf_protect
 
 
 def service(request: Request) -> TournamentService:
@@ -31,7 +32,8 @@ def arbiter(request: Request) -> None:
                             headers={"WWW-Authenticate": "Bearer"})
 
 
-router = APIRouter(prefix="/api", tags=["api"])
+#: Every state-changing call made with the login cookie carries X-CSRF-Token (web/security.py).
+router = APIRouter(prefix="/api", tags=["api"], dependencies=[Depends(csrf_protect)])
 Svc = Depends(service)
 Arb = [Depends(arbiter)]
 

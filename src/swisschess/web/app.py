@@ -19,7 +19,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,7 +35,6 @@ from swisschess.web.security import (
     Auth,
     CsrfRejected,
     SecurityHeaders,
-    csrf_protect,
     csrf_token,
 )
 
@@ -97,10 +96,9 @@ def create_app(db: str | None = None, token: str | None = None,
     from swisschess.web import api, pages, pairapi
 
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
-    csrf = [Depends(csrf_protect)]
-    app.include_router(api.router, dependencies=csrf)
-    app.include_router(pages.router, dependencies=csrf)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders)  # (api and pages routers: CSRF check, web/security.py)
+    app.include_router(api.router)
+    app.include_router(pages.router)
     return app
 
 

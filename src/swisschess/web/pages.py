@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.app import NeedLogin, page, safe_path, wants_json
-from swisschess.web.security import COOKIE, TooManyFailures
+from swisschess.web.security import COOKIE, TooManyFailures, csrf_protect
 
-router = APIRouter(include_in_schema=False)
+#: Every form that changes something carries the session's CSRF token (web/security.py).
+router = APIRouter(include_in_schema=False, dependencies=[Depends(csrf_protect)])
 
 
 def _svc(request: Request) -> TournamentService:
@@ -81,9 +82,9 @@ def login_form(request: Request, next: str = "/arbiter"):
 @router.post("/login")
 def login(request: Request, token: str = Form(""), next: str = Form("/arbiter")):
     auth = request.app.state.auth
-    try:
+    try:  # login back-off (web/security.py)
         cookie = auth.login(request, token)
-    except TooManyFailures as e:  # login back-off (web/security.py)
+    except TooManyFailures as e:
         resp = page(request, "login.html", status=429, next=safe_path(next),
                     err=f"Too many wrong passwords: wait {e.wait} s, then try again.")
         resp.headers["Retry-After"] = str(e.wait)
@@ -263,20 +264,26 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
+        if e.status == 409 and wants_json(request):  # another arbiter was first
+            return _conflict(svc, tid, rnd, board, str(e))
         if wants_json(request):
-            body = {"ok": False, "detail": str(e)}
-            if e.status == 409:  # another arbiter was first: what is stored now
-                s = svc.state(tid)
-                cur = svc.board_in(s, rnd, board)
-                body.update(current=cur.result, label=views.result_label(cur.result),
-                            version=s.seq)
-            return JSONResponse(body, status_code=e.status)
+            return JSONResponse({"ok": False, "detail": str(e)}, status_code=e.status)
         raise
     if wants_json(request):
         return JSONResponse({"ok": True, "board": board, "result": bv.result,
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid))})
     return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
+              ) -> JSONResponse:
+    """409 for the result form's fetch: nothing written; what is stored now."""
+    s = svc.state(tid)
+    cur = svc.board_in(s, rnd, board)
+    return JSONResponse({"ok": False, "detail": detail, "current": cur.result,
+                         "label": views.result_label(cur.result), "version": s.seq},
+                        status_code=409)
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}/edit")

@@ -30,10 +30,10 @@
       return r.json().then(function (j) { return { ok: r.ok, j: j }; });
     }).then(function (res) {
       row.classList.remove("saving");
+      // another arbiter was first (409): show the result that is stored
+      if (res.j && res.j.current !== undefined) row.querySelector(".result").textContent = res.j.label || "";
       if (!res.ok || !res.j.ok) {
         flash((res.j && res.j.detail) || "The result was not saved.", "error");
-        // another arbiter was first (409): show the result that is stored
-        if (res.j && res.j.current !== undefined) row.querySelector(".result").textContent = res.j.label || "";
         return;
       }
       row.querySelector(".result").textContent = res.j.label || "";
