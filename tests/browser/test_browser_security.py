@@ -143,3 +143,48 @@ def test_cross_origin_post_fails_in_the_browser(browser, server):
         srv.shutdown()
         srv.server_close()
         ctx.close()
+
+
+def test_pages_break_no_content_security_rule(browser, server):
+    """The policy forbids inline code except what it allows by hash: no page of the
+    app may trip it (Chromium reports every violation on the console)."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    tid = httpx.post(server + "/api/tournaments", json={"name": "CSP Open", "rounds": 3},
+                     headers=auth).json()["id"]
+    httpx.post(f"{server}/api/tournaments/{tid}/players/bulk", headers=auth,
+               json=[{"name": f"Player {i}", "rating": 2000 - i} for i in range(1, 7)])
+    httpx.post(f"{server}/api/tournaments/{tid}/byes", headers=auth,
+               json={"player": 2, "round": 1, "code": "H"})
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.goto(server + "/login")
+    page.fill("input[name=token]", TOKEN)
+    page.click("button.primary")
+    page.wait_for_url(server + "/arbiter")
+    for url in (f"/arbiter/t/{tid}", f"/arbiter/t/{tid}/players",
+                f"/arbiter/t/{tid}/players/2", f"/arbiter/t/{tid}/standings",
+                f"/t/{tid}/standings"):
+        page.goto(server + url)
+        page.wait_for_load_state("load")
+    # the print page's button (an inline handler allowed by its hash)
+    page.goto(f"{server}/arbiter/t/{tid}/print/standings")
+    page.evaluate("window.print = () => { document.title = 'printed'; }")
+    page.click(".printbar button")
+    assert page.title() == "printed"
+    # an error page's "Go back" link (a javascript: URL, run by app.js instead)
+    page.goto(f"{server}/arbiter/t/{tid}/players")
+    page.goto(f"{server}/arbiter/t/{tid}/round/9/edit")
+    assert "Cannot do that" in page.content()
+    page.click("text=Go back")
+    page.wait_for_url(f"{server}/arbiter/t/{tid}/players")
+    # the result form, sent by app.js with the page's CSRF token
+    page.goto(f"{server}/arbiter/t/{tid}/players")
+    page.fill("#add-player input[name=name]", "Late, Entry")
+    page.click("#add-player button")
+    assert "Late, Entry registered" in page.inner_text("#flash")
+    assert violations == []
+    ctx.close()

@@ -35,6 +35,7 @@ from swisschess.web.security import (
     Auth,
     CsrfRejected,
     SecurityHeaders,
+    add_csrf,
     csrf_token,
 )
 
@@ -139,4 +140,8 @@ def page(request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
     ctx.setdefault("csrf", csrf_token(request))
     ctx.setdefault("err", request.query_params.get("err"))
     ctx.setdefault("msg", request.query_params.get("msg"))
-    return request.app.state.templates.TemplateResponse(request, name, ctx, status_code=status)
+    resp = request.app.state.templates.TemplateResponse(request, name, ctx, status_code=status)
+    if ctx["csrf"]:  # every post form gets the session's CSRF token (web/security.py)
+        resp.body = add_csrf(bytes(resp.body).decode(), ctx["csrf"]).encode()
+        resp.headers["content-length"] = str(len(resp.body))
+    return resp
