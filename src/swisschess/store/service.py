@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -43,6 +43,7 @@ from swisschess.store.events import (
     result_word,
 )
 from swisschess.store.models import EventRow, TournamentRow, utcnow
+from swisschess.store.ranking import Ranking, StandingRow
 
 __all__ = [
     "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
@@ -78,25 +79,6 @@ class BoardView:
     white_score: Fraction
     black_score: Fraction
     result: str | None  # "1-0" ... or None while pending
-
-
-@dataclass(slots=True)
-class StandingRow:
-    rank: int
-    player: Player
-    points: Fraction
-    #: one value per tie-break of :attr:`Ranking.names` (None: not applicable)
-    tiebreaks: list[Fraction | int | None] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Ranking:
-    """Standings after round :attr:`round` (the last complete round by default)."""
-
-    names: list[str]
-    rows: list[StandingRow]
-    round: int
-    notes: list[str] = field(default_factory=list)
 
 
 class TournamentService:

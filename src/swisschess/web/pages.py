@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
-from swisschess.web.app import NeedLogin, page, safe_path, wants_json
+from swisschess.web.common import NeedLogin, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures, csrf_protect
 
 #: Every form that changes something carries the session's CSRF token (web/security.py).
