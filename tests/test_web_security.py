@@ -6,6 +6,7 @@ is in tests/browser/test_browser_security.py."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -96,6 +97,27 @@ def test_cookie_post_without_or_with_a_wrong_csrf_token_is_refused(svc):
         assert r.status_code == 303 and n_tournaments(svc) == 1
 
 
+def test_every_router_is_protected_even_one_added_later(svc):
+    from fastapi import APIRouter, Form
+
+    app = create_app(token=TOKEN, service=svc)
+    extra = APIRouter()
+    changed = []
+
+    @extra.post("/arbiter/t/{tid}/something")
+    def something(tid: int, value: str = Form("")):
+        changed.append(value)
+        return {"ok": True}
+
+    app.include_router(extra)  # as another package (i18n, ...) would
+    with TestClient(app, base_url=BASE) as c:
+        csrf = login(c)
+        assert c.post("/arbiter/t/1/something", data={"value": "x"}).status_code == 403
+        assert c.post("/arbiter/t/1/something", data={"value": "y", "csrf": csrf}
+                      ).status_code == 200
+    assert changed == ["y"]
+
+
 def test_cookie_api_call_needs_the_csrf_header_bearer_does_not(svc):
     with make_client(svc) as c:
         csrf = login(c)
@@ -136,6 +158,11 @@ def test_cross_origin_post_fails_even_with_the_token(svc):
                    headers={"Sec-Fetch-Site": "cross-site"})
         assert r.status_code == 403
         assert n_tournaments(svc) == 0
+        # the stateless pairing service takes no credential: any site may call it
+        trf = (Path(__file__).parent / "data/api/dutch-2026/89.trf").read_text()
+        r = c.post("/api/pair", content=trf, headers={"Content-Type": "text/plain",
+                                                      "Origin": "http://evil.example"})
+        assert r.status_code == 200
         # the same request from our own origin goes through
         r = c.post("/arbiter/new", data={"name": "X", "rounds": "5", "csrf": csrf},
                    headers={"Origin": BASE}, follow_redirects=False)

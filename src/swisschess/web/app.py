@@ -19,7 +19,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlencode
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
@@ -31,7 +31,7 @@ from swisschess.store.logins import LoginThrottle
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
-from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders
+from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders, csrf_protect
 
 HERE = Path(__file__).parent
 __all__ = ["COOKIE", "Auth", "NeedLogin", "create_app", "page", "safe_path", "wants_json"]
@@ -46,7 +46,9 @@ def create_app(db: str | None = None, token: str | None = None,
     token = token or secrets.token_urlsafe(12)
     app = FastAPI(title="swisschess", version=__version__,
                   description="Run a Swiss tournament: players, pairings, results, standings.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+                  # every route of every router, present and future (web/security.py)
+                  dependencies=[Depends(csrf_protect)])
     app.state.service = svc
     app.state.auth = Auth(token, LoginThrottle(svc.engine))  # hardening: web/security.py
     app.state.token = token
@@ -87,7 +89,7 @@ def create_app(db: str | None = None, token: str | None = None,
     from swisschess.web import api, pages, pairapi
 
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
-    app.add_middleware(SecurityHeaders)  # (api and pages routers: CSRF check, web/security.py)
+    app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
     return app

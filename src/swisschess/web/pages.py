@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Form, Request, UploadFile
+from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, page, safe_path, wants_json
-from swisschess.web.security import COOKIE, TooManyFailures, csrf_protect
+from swisschess.web.security import COOKIE, TooManyFailures
 
-#: Every form that changes something carries the session's CSRF token (web/security.py).
-router = APIRouter(include_in_schema=False, dependencies=[Depends(csrf_protect)])
+router = APIRouter(include_in_schema=False)
 
 
 def _svc(request: Request) -> TournamentService:
