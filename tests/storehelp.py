@@ -66,7 +66,8 @@ def pg_server():
         return
     bindir = pg_bindir()
     if bindir is None:
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed: apt-get install "
+                    "postgresql, or set SWISSCHESS_TEST_PG_URL=postgresql://USER@HOST/DB")
     tmp = tempfile.mkdtemp(prefix="swisschess-pg-")
     prefix: list[str] = []
     if os.geteuid() == 0:
