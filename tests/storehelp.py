@@ -144,6 +144,20 @@ def fold_pairing(ids: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+def login(client, token: str) -> str:
+    """Log a TestClient in as the arbiter and send the session's CSRF token with
+    every later request (header ``X-CSRF-Token``, see web/security.py), as the
+    pages' forms do; returns the token."""
+    import re
+
+    r = client.post("/login", data={"token": token, "next": "/arbiter"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    page = client.get("/arbiter").text
+    csrf = re.search(r'name="csrf-token" content="([^"]+)"', page)[1]
+    client.headers["X-CSRF-Token"] = csrf
+    return csrf
+
+
 def start_server(db: str, port: int, token: str, timeout: float = 60,
                  extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start ``swisschess serve`` on 127.0.0.1:``port`` (``extra``: more options, e.g.
