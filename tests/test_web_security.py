@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from storehelp import pg_server, store_url  # noqa: F401
 
-from swisschess.store.logins import FREE_FAILURES, MAX_WAIT, backoff
+from swisschess.store.logins import FORGET_AFTER, FREE_FAILURES, MAX_WAIT, LoginThrottle, backoff
 from swisschess.store.service import TournamentService
 from swisschess.web import security
 from swisschess.web.app import create_app
@@ -211,10 +211,21 @@ def test_session_cookie_is_signed_and_flagged(svc):
 
 
 # ------------------------------------------------------------ back-off
-def test_backoff_schedule():
+def test_backoff_schedule(svc):
     assert [backoff(n) for n in range(FREE_FAILURES)] == [0.0] * FREE_FAILURES
     assert [backoff(FREE_FAILURES + k) for k in range(4)] == [1.0, 2.0, 4.0, 8.0]
     assert backoff(100) == MAX_WAIT
+    # failures are forgotten a day after the last one (the table keeps recent ones only)
+    clock = Clock()
+    throttle = LoginThrottle(svc.engine, clock)
+    for _ in range(40):
+        throttle.failure("ip:192.0.2.1")
+    assert throttle.wait("ip:192.0.2.1") == MAX_WAIT
+    clock.now += FORGET_AFTER + 1
+    assert throttle.wait("ip:192.0.2.1") == 0.0
+    throttle.failure("ip:192.0.2.2")  # prunes the old row
+    assert throttle.failures("ip:192.0.2.1") == (0, 0.0)
+    assert throttle.failures("ip:192.0.2.2")[0] == 1
 
 
 def test_login_backoff_kept_in_the_database(store_url):

@@ -30,6 +30,8 @@ from swisschess.store.models import LoginFailureRow
 FREE_FAILURES = 5
 #: The longest wait between two attempts, in seconds (15 minutes).
 MAX_WAIT = 900.0
+#: A client's failures are forgotten this long after its last one (one day).
+FORGET_AFTER = 86400.0
 
 
 def backoff(failures: int) -> float:
@@ -68,6 +70,8 @@ class LoginThrottle:
     def wait(self, key: str) -> float:
         """Seconds ``key`` must still wait before its next attempt (0.0: it may try now)."""
         n, last = self.failures(key)
+        if self.clock() - last > FORGET_AFTER:
+            return 0.0
         left = last + backoff(n) - self.clock()
         return max(0.0, left) if backoff(n) else 0.0
 
@@ -78,6 +82,9 @@ class LoginThrottle:
         for _attempt in range(3):
             try:
                 with write_transaction(self.engine) as conn:
+                    # the table holds only recent failures (one row per client)
+                    conn.execute(delete(LoginFailureRow).where(
+                        LoginFailureRow.last_at < _dt(self.clock() - FORGET_AFTER)))
                     n = conn.execute(select(LoginFailureRow.failures)
                                      .where(LoginFailureRow.key == key)
                                      .with_for_update()).scalar()
