@@ -430,8 +430,11 @@ def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator
         finally:
             client.close()
         return
+    # no dashboard; the scheduler's small HTTP server (health checks) on any free port
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      host="127.0.0.1", dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                      silence_logs=logging.ERROR) as cluster, \
             Client(cluster) as client:
         yield client
 
