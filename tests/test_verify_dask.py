@@ -123,19 +123,25 @@ def verdicts(out: str) -> list[str]:
     return lines[1:]
 
 
-def test_scheduler_gives_the_verdicts_of_one_process(dask_cluster, fake_engine, capsys):
+def test_scheduler_gives_the_verdicts_of_one_process(dask_cluster, fake_engine, tmp_path,
+                                                     capsys):
     argv = ["verify", "-n", "8", "--seed", "1", *SMALL, "--no-keep",
             "--reference", f"{sys.executable} {fake_engine}"]
-    rc_one = main([*argv, "-j", "1"])
+    rc_one = main([*argv, "-j", "1", "--verdicts", str(tmp_path / "one.jsonl")])
     one = capsys.readouterr().out
     ran_here = {(fake_engine.parent / f"ran-{s}").read_text() for s in range(1, 9)}
     assert ran_here == {str(os.getpid())}
 
-    rc_dask = main([*argv, "--scheduler", dask_cluster])
+    rc_dask = main([*argv, "--scheduler", dask_cluster,
+                    "--verdicts", str(tmp_path / "dask.jsonl")])
     dist = capsys.readouterr().out
     assert rc_one == rc_dask == 6  # the stand-in reference flags seeds 3, 5 and 6
     assert f"2 jobs on {dask_cluster}" in dist.splitlines()[0]
     assert verdicts(dist) == verdicts(one)
+    each = [json.loads(ln) for ln in (tmp_path / "one.jsonl").read_text().splitlines()]
+    assert [v["seed"] for v in each] == list(range(1, 9))
+    assert [v["reference"] for v in each] == [[], [], [2], [], [3], [2], [], []]
+    assert (tmp_path / "dask.jsonl").read_text() == (tmp_path / "one.jsonl").read_text()
     assert "reference checker: tournaments with discrepancies 3 (3 rounds), errors 0" in one
     # the tournaments ran in the two worker processes, not here
     ran_there = {(fake_engine.parent / f"ran-{s}").read_text() for s in range(1, 9)}

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
+    EXIT_FILE,
     EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_OK,
@@ -102,6 +103,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"(default {DEFAULT_KEEP}; made only when needed)")
     p.add_argument("--no-keep", dest="keep", action="store_const", const=None,
                    help="do not write them")
+    p.add_argument("--verdicts", metavar="FILE",
+                   help="write every tournament's verdict, one JSON line per seed in seed "
+                        "order (to compare runs)")
     p.add_argument("--timeout", type=float, default=600.0, metavar="SEC",
                    help="time limit of one reference checker run (default 600)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -146,10 +150,11 @@ class Outcome:
     def worth_keeping(self) -> bool:
         return self.differs or self.status == "error" or bool(self.reference_error)
 
-    def verdict(self) -> tuple[object, ...]:
-        """Everything judged about the tournament (not how long it took or where it went)."""
-        return (self.seed, self.players, self.rounds, self.status, self.message,
-                tuple(self.ours), tuple(self.reference or ()), self.reference_error)
+    def verdict(self) -> dict[str, object]:
+        """Everything judged about the tournament (not how long it took or where it ran)."""
+        return {"seed": self.seed, "players": self.players, "rounds": self.rounds,
+                "status": self.status, "message": self.message, "ours": self.ours,
+                "reference": self.reference, "reference_error": self.reference_error}
 
 
 @dataclass(slots=True)
@@ -357,6 +362,16 @@ def keep_failure(o: Outcome, task: Task, args: argparse.Namespace) -> None:
         print(f"swisschess verify: {args.keep}: cannot write seed {o.seed}: {e.strerror or e}",
               file=sys.stderr)
     o.text = ""  # written: do not hold thousands of files in memory
+
+
+def write_verdicts(path: str, outcomes: list[Outcome]) -> None:
+    """One JSON object per tournament, in seed order: two runs of the same
+    seeds give the same file wherever they ran (``diff`` compares them)."""
+    import json
+
+    with open(path, "w", encoding="utf-8") as f:
+        for o in sorted(outcomes, key=lambda o: o.seed):
+            f.write(json.dumps(o.verdict(), ensure_ascii=False) + "\n")
 
 
 # ------------------------------------------------------------------ progress
@@ -612,6 +627,13 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     progress.close()
     summary()
+    if args.verdicts:
+        try:
+            write_verdicts(args.verdicts, outcomes)
+        except OSError as e:
+            print(f"swisschess verify: {args.verdicts}: cannot write: {e.strerror or e}",
+                  file=sys.stderr)
+            return EXIT_FILE
     if any(o.differs for o in outcomes):
         return EXIT_DIFFERENCES
     if any(o.status == "error" or o.reference_error for o in outcomes):
