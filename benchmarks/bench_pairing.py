@@ -63,10 +63,13 @@ W, B = Colour.WHITE, Colour.BLACK
 
 #: Bump when the generator changes, so that cached files of an older generator
 #: are not mistaken for the new ones.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 #: Share of draws among the games (a typical open: about 30 %).
 DRAW_RATE = 0.30
+#: How far (in positions of S2) the history pairer looks for an opponent who
+#: wants the other colour before it takes the nearest compatible one.
+COLOUR_WINDOW = 6
 #: Elo points White's first move is worth when drawing results.
 WHITE_EDGE = 35
 
@@ -111,7 +114,7 @@ class _State:
 def open_ratings(n: int, rng: random.Random) -> list[int]:
     """Ratings of an open tournament, best first: a broad bell around 1750, a few unrated (0)."""
     unrated = sum(1 for _ in range(n) if rng.random() < 0.03)
-    rated = [min(2850, max(1000, round(rng.gauss(1750, 330)))) for _ in range(n - unrated)]
+    rated = [min(2800, max(1000, round(rng.gauss(1750, 330)))) for _ in range(n - unrated)]
     return sorted(rated, reverse=True) + [0] * unrated
 
 
@@ -156,7 +159,10 @@ def _pair_bracket(players: list[int], st: list[_State]
     """Pair one bracket S1 against S2 (Dutch-like); returns pairs and the players left over.
 
     The i-th of the upper half meets the nearest compatible player of the lower
-    half, searching from position i outward.  Who finds nobody floats down.
+    half, searching from position i outward; within COLOUR_WINDOW positions one
+    whose colour preference is the other colour (or none) comes first, as the
+    Dutch colour criteria ([C12]-[C13]) would have it.  Who finds nobody floats
+    down.
     """
     half = len(players) // 2
     s1, s2 = players[:half], players[half:]
@@ -164,13 +170,18 @@ def _pair_bracket(players: list[int], st: list[_State]
     pairs: list[tuple[int, int]] = []
     left: list[int] = []
     for i, a in enumerate(s1):
-        found = -1
+        found, happy = -1, False
+        want = st[a].preference()[0]
         for d in range(len(s2)):
             for j in (i + d, i - d) if d else (i,):
                 if 0 <= j < len(s2) and not taken[j] and _compatible(a, s2[j], st):
-                    found = j
-                    break
-            if found >= 0:
+                    other = st[s2[j]].preference()[0]
+                    if not want or not other or other != want:
+                        found, happy = j, True
+                        break
+                    if found < 0:
+                        found = j
+            if happy or (found >= 0 and d >= COLOUR_WINDOW):
                 break
         if found < 0:
             left.append(a)
@@ -353,11 +364,13 @@ def history_problems(t: Tournament) -> list[str]:
 
 
 def input_file(cache: Path, n: int, rnd: int, seed: int, *, planned: int, byes: float,
-               variant: str, histories: dict[int, Tournament] | None = None) -> Path:
+               variant: str, histories: dict[int, Tournament] | None = None,
+               longest: int = 0) -> Path:
     """The TRF file of ``n`` players about to pair round ``rnd``; written once into ``cache``.
 
     ``histories`` (n -> the longest history made so far) lets several rounds of
-    one size share one generator run.
+    one size share one generator run of ``longest`` rounds (the history is
+    deterministic round by round, so a shorter one is its prefix).
     """
     name = (f"bench-g{GENERATOR_VERSION}-n{n}-r{rnd}-of{planned}-s{seed}"
             f"-b{byes:g}-trf{variant}.trf")
@@ -366,7 +379,7 @@ def input_file(cache: Path, n: int, rnd: int, seed: int, *, planned: int, byes: 
         return path
     full = (histories or {}).get(n)
     if full is None or full.rounds_recorded() < rnd - 1 or full.rounds != planned:
-        full = make_history(n, rnd - 1, seed, planned=planned, byes=byes)
+        full = make_history(n, max(rnd - 1, longest), seed, planned=planned, byes=byes)
         if histories is not None:
             histories[n] = full
     t = truncated(full, rnd - 1)
@@ -581,7 +594,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for rnd in sorted(rounds):
                 t0 = time.perf_counter()
                 path = input_file(cache, n, rnd, a.seed, planned=planned, byes=a.byes,
-                                  variant=a.trf, histories=histories)
+                                  variant=a.trf, histories=histories,
+                                  longest=max(rounds) - 1)
                 print(f"# {path.name} ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
                 if a.generate_only:
                     continue
