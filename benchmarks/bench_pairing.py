@@ -25,8 +25,11 @@ For every size N and round R the script
    ``GACRUX_PYTHON`` names a Python that has it (``-m gacrux.pairingchecker -p
    -i FILE -o OUT -d B``), bbpPairings when ``BBP`` names its binary (``BBP
    --dutch FILE -p OUT``).  Seconds are wall-clock seconds of the whole process
-   (start-up, reading the file, pairing, writing); MiB is that process's peak
-   resident set size, taken from ``os.wait4`` for that one child.  A process
+   (start-up, reading the file, pairing, writing); "cpu s" its user + system
+   CPU seconds, which a busy shared machine inflates far less than the wall
+   clock; MiB is that process's peak resident set size.  CPU and memory come
+   from ``os.wait4`` for that one child (``RUSAGE_CHILDREN`` would give the
+   largest of all children so far, not this one's).  A process
    still running after ``--timeout`` seconds is killed and shown as "timeout";
 4. compares the pairs and colours of ours with each peer that finished:
    "same", or "DIFF" with the number of our boards the peer does not have;
@@ -405,6 +408,7 @@ class Run:
     status: str
     seconds: float = 0.0
     mib: float = 0.0
+    cpu: float = 0.0
     pairing: tuple[frozenset[tuple[int, int]], int | None] | None = None
     detail: str = ""
 
@@ -481,16 +485,17 @@ def run_engine(argv: list[str], infile: Path, outfile: Path, timeout: float) -> 
         seconds = time.perf_counter() - t0
         proc.returncode = os.waitstatus_to_exitcode(status)
     mib = usage.ru_maxrss / 1024  # KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime
     if killed.is_set():
-        return Run("timeout", seconds, mib)
+        return Run("timeout", seconds, mib, cpu)
     tail = (log.read_text(errors="replace").strip().splitlines() or [""])[-1][:200]
     if proc.returncode != 0:
-        return Run(f"error (exit {proc.returncode})", seconds, mib, detail=tail)
+        return Run(f"error (exit {proc.returncode})", seconds, mib, cpu, detail=tail)
     try:
         pairing = parse_pairs(outfile.read_text(errors="replace"))
     except (OSError, ValueError) as e:
-        return Run("error (output)", seconds, mib, detail=f"{e}; {tail}")
-    return Run("ok", seconds, mib, pairing)
+        return Run("error (output)", seconds, mib, cpu, detail=f"{e}; {tail}")
+    return Run("ok", seconds, mib, cpu, pairing)
 
 
 def compare(ours: Run, peer: Run) -> str:
@@ -513,21 +518,21 @@ def _seconds(x: float) -> str:
     return f"{x:.2f}" if x < 10 else f"{x:.1f}" if x < 100 else f"{x:.0f}"
 
 
-def _cell(r: Run | None) -> tuple[str, str]:
+def _cell(r: Run | None) -> tuple[str, str, str]:
     if r is None or r.status == "missing":
-        return "", ""
+        return "", "", ""
     if r.status == "ok":
-        return _seconds(r.seconds), f"{r.mib:.0f}"
+        return _seconds(r.seconds), _seconds(r.cpu), f"{r.mib:.0f}"
     if r.status == "timeout":
-        return "timeout", f"{r.mib:.0f}" if r.mib else ""
-    return r.status, ""
+        return "timeout", _seconds(r.cpu), f"{r.mib:.0f}" if r.mib else ""
+    return r.status, "", ""
 
 
 def table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -> str:
-    """The Markdown table: players | round | seconds and MiB per engine | same?"""
+    """The Markdown table: players | round | wall s, CPU s and MiB per engine | same?"""
     head = ["players", "round"]
     for e in engines:
-        head += [f"{ENGINE_TITLES[e]} s", "MiB"]
+        head += [f"{ENGINE_TITLES[e]} s", "cpu s", "MiB"]
     head.append("same?")
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join("---:" for _ in head[:-1]) + "|---|"]
@@ -607,7 +612,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     r = run_engine(cmd, path, out, a.timeout)
                     runs[e] = r
                     print(f"#   {ENGINE_TITLES[e]}: {r.status} {r.seconds:.1f} s "
-                          f"{r.mib:.0f} MiB {r.detail}", file=sys.stderr, flush=True)
+                          f"(cpu {r.cpu:.1f} s) {r.mib:.0f} MiB {r.detail}",
+                          file=sys.stderr, flush=True)
                 rows.append((n, rnd, runs))
     finally:
         if tmp is not None:

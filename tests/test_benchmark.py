@@ -150,16 +150,18 @@ def test_table_end_to_end_with_our_engine(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr()
     assert "gacrux: not run (set GACRUX_PYTHON)" in out.err
     lines = out.out.splitlines()
-    assert lines[0] == "| players | round | swisschess s | MiB | bbpPairings s | MiB | same? |"
+    assert lines[0] == ("| players | round | swisschess s | cpu s | MiB | bbpPairings s | cpu s "
+                        "| MiB | same? |")
     rows = [ln for ln in lines[2:] if ln.startswith("|")]
     assert len(rows) == 2
     for row, rnd in zip(rows, (2, 4), strict=True):
         cells = [c.strip() for c in row.strip("|").split("|")]
         assert cells[:2] == ["24", str(rnd)]
-        assert re.fullmatch(r"\d+\.\d+", cells[2]) and re.fullmatch(r"\d+", cells[3])
-        assert int(cells[3]) > 5  # a Python process's peak memory, in MiB
+        wall, cpu, mib = cells[2:5]
+        assert re.fullmatch(r"\d+\.\d+", wall) and re.fullmatch(r"\d+\.\d+", cpu)
+        assert 0 < float(cpu) and int(mib) > 5  # a Python process's peak memory, in MiB
         # the fake peer pairs 1-2, 3-4, ...: never what a Swiss engine does in round 2+
-        assert cells[6].startswith("bbpPairings: DIFF")
+        assert cells[8].startswith("bbpPairings: DIFF")
     assert md.read_text() == out.out
     # each input was written once, legal, and our engine's pairs are a full round
     for rnd in (2, 4):
