@@ -100,6 +100,15 @@ TEMPLATES: tuple[str, ...] = (
     # ------------------------------------------------------- readers, engine, CLI
     N_("cannot read file: {reason}"),
     N_("internal error while reading ({error})"),
+    N_("unknown pairing system {system} (known: {known})"),
+    N_("unknown pairing system {system} / edition {edition} (known: {known})"),
+    N_("no pairing satisfies the absolute criteria [C1]-[C3] for all players"),
+    N_("no pairing satisfies the absolute criteria C.1-C.3 for all players"),
+    N_("the last bracket cannot be completed"),
+    N_("no pairing respects the absolute criteria B1/B2"),
+    N_("no pairing respects the absolute criteria"),
+    N_("no player may receive the bye"),
+    N_("round could not be completed"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),
