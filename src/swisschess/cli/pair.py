@@ -39,17 +39,17 @@ def board_list(t, pairing) -> list[str]:
         return f"{name} ({pid})"
 
     def pts(pid: int) -> str:
-        return i18n.points(t.score(pid))
+        return i18n.number(t.score(pid))
 
     rows = [_("Round {n}").format(n=pairing.round), ""]
     width = max([len(who(x)) for b in pairing.boards for x in b] + [10])
-    rows.append(f"{_('Bd'):>3}  {_('White'):<{width}} {_('Pts'):>4}   "
-                f"{_('Black'):<{width}} {_('Pts'):>4}")
+    bd, white, black, pts_ = _("Bd"), _("White"), _("Black"), _("Pts")
+    rows.append(f"{bd:>3}  {white:<{width}} {pts_:>4}   {black:<{width}} {pts_:>4}")
     for k, (w, b) in enumerate(pairing.boards, 1):
         rows.append(f"{k:>3}  {who(w):<{width}} {pts(w):>4}   {who(b):<{width}} {pts(b):>4}")
     if pairing.bye is not None:
         rows.append(f"{'':>3}  {who(pairing.bye):<{width}} {pts(pairing.bye):>4}   "
-                    f"{_('pairing-allocated bye')}")
+                    + _("pairing-allocated bye"))
     for pid, code in pairing.unpaired:
         kind = {"H": _("half-point bye"), "F": _("full-point bye")}.get(
             code, _("not paired (absent)"))

@@ -312,14 +312,15 @@ def _print_spec(svc, tid, spec, t=None) -> None:
     t = t or svc.tournament(tid)
     rnd = spec.round
     print(_("Round {n}").format(n=rnd))
-    print(f"{_('Bd'):>3}  {_('No'):>3} {_('White'):<28} {_('Pts'):>4}   {_('Pts'):>4} "
-          f"{_('No'):>3} {_('Black')}")
+    bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
+    print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
     for n, (w, b) in enumerate(spec.boards, 1):
         pw, pb = t.players[w], t.players[b]
         print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
               f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
     if spec.bye is not None:
-        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {_('pairing-allocated bye')}")
+        pab = _("pairing-allocated bye")
+        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {pab}")
 
 
 def cmd_next_round(svc, args) -> int:
@@ -400,8 +401,9 @@ def cmd_show(svc, args) -> int:
                 r=s.current_round, boards=", ".join(map(str, pend))))
         return EXIT_OK
     if what == "players":
-        print(f"{_('No'):>3} {_('Name'):<33} {_('Title'):<5} {_('Rtg'):>4} {_('Fed'):<3} "
-              f"{_('FIDE id'):>10} {_('Pts')}")
+        no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
+        fide, pts = _("FIDE id"), _("Pts")
+        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
         for p in t.sorted_players():
             flag = "  " + _("withdrawn") if p.withdrawn else ""
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
@@ -425,7 +427,8 @@ def cmd_show(svc, args) -> int:
         print(_("Standings after round {n}").format(n=st.round))
         for text in st.notes:
             print(f"({note(text)})")
-        print(f"{_('Rk'):>3} {_('No'):>3} {_('Name'):<30} {_('Pts'):>4} "
+        rk, no, name, pts = _("Rk"), _("No"), _("Name"), _("Pts")
+        print(f"{rk:>3} {no:>3} {name:<30} {pts:>4} "
               + " ".join(f"{n[:7]:>7}" for n in st.names))
         for r in st.rows:
             print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
@@ -433,9 +436,10 @@ def cmd_show(svc, args) -> int:
         return EXIT_OK
     if what == "crosstable":
         n = s.current_round
-        print(f"{_('No'):>3} {_('Name'):<26} "
-              + " ".join(f"{_('R{n}').format(n=i):>5}" for i in range(1, n + 1))
-              + f"   {_('Pts')}")
+        no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
+        print(f"{no:>3} {name:<26} "
+              + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
+              + f"   {pts}")
         for p in t.sorted_players():
             cells = []
             for i in range(1, n + 1):

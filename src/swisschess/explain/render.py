@@ -125,7 +125,7 @@ def render_text(e: RoundExplanation) -> str:
     out.append(line + ".")
     boards = ", ".join(f"{w}-{b}" for w, b in e.boards)
     out.append(_("Boards: {boards}").format(boards=boards or _("none"))
-               + (f"; {_('PAB')}: {e.bye}" if e.bye is not None else ""))
+               + ("; " + _("PAB: {pid}").format(pid=e.bye) if e.bye is not None else ""))
     for n in e.notes:
         out.append(_("Note: {text}").format(text=n))
     for b in e.brackets:

@@ -104,4 +104,5 @@ def float_text(text: str) -> str:
 
 def note(text: str) -> str:
     """A standings note in the current language (the notes are fixed sentences)."""
-    return gettext(" ".join(text.split()))
+    key = " ".join(text.split())
+    return gettext(key)
