@@ -86,6 +86,16 @@ def system_name(system: str) -> str:
     return gettext(name) if name else system.capitalize()
 
 
+def edition_name(edition: object) -> str:
+    """A registry edition (``system``, ``edition`` attributes) as the menus show it:
+    ``FIDE Dutch 2026`` -> ``FIDE nizozemski 2026``; Lim has one edition."""
+    system = str(getattr(edition, "system", ""))
+    year = str(getattr(edition, "edition", ""))
+    if system == "lim":
+        return system_name(system)
+    return f"{system_name(system)} {year}".strip()
+
+
 def bye_name(code: str) -> str:
     name = BYE_NAMES.get(code)
     return gettext(name) if name else code

@@ -144,5 +144,6 @@ def install_filters(env) -> None:
     env.globals["PAIRING_EDITIONS"] = registry.EDITIONS
     env.globals["tiebreak_name"] = terms.tiebreak_name
     env.globals["system_name"] = terms.system_name
+    env.globals["edition_name"] = terms.edition_name
     env.globals["translate_float"] = terms.float_text
     env.globals["translate_note"] = terms.note
