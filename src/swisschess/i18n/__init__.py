@@ -220,9 +220,10 @@ def date(value: str | _dt.date | None, fmt: str = "medium") -> str:
         if not m:
             return value
         try:
-            value = _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
+            day = _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:  # 2026/02/30: shown as written
             return value.strip()
+        return format_date(day, format=fmt, locale=locale())
     return format_date(value, format=fmt, locale=locale())
 
 
