@@ -273,6 +273,11 @@ def test_language_from_browser_and_tournament_setting(site):
     assert '<html lang="en">' in client.get(f"/arbiter/t/{tid}").text
     r = client.post(f"/arbiter/t/{tid}/language", data={"language": "xx"})
     assert r.status_code == 400 or "unknown language" in r.text
+    # the JSON API sets it too
+    assert client.patch(f"/api/tournaments/{tid}", json={"language": "cs"}).status_code == 200
+    assert '<html lang="cs">' in client.get(f"/arbiter/t/{tid}").text
+    assert client.patch(f"/api/tournaments/{tid}", json={"language": "xx"}).status_code == 400
+    client.patch(f"/api/tournaments/{tid}", json={"language": ""})
 
 
 @needs_engine
