@@ -60,6 +60,8 @@ class Settings(BaseModel):
     end_date: str | None = None
     chief_arbiter: str | None = None
     time_control: str | None = None
+    #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
+    language: str | None = None
 
 
 class NewPlayer(BaseModel):
