@@ -4,6 +4,10 @@
     swisschess engine --dutch IN.trf -c [-l LIST]     check every round
     swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
 
+``--baku`` (or a 192 code ending in ``_BAKU``) pairs, checks and generates
+with the Baku acceleration (C.04.5.1); the generator then writes the virtual
+points as ``XXA`` records.
+
 Exit codes (:mod:`swisschess.cli.exitcodes`): 0 ok, 1 no valid pairing, 2
 unexpected error, 3 invalid input, 4 too large (``-g`` with more than 9999
 players), 5 file error, 6 checker found differences.
@@ -15,7 +19,12 @@ import argparse
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
-from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_system_options,
+    resolve_baku,
+    resolve_system,
+)
 from swisschess.pairing.result import InputError, PairingError
 
 
@@ -23,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("engine", help="engine command line (drop-in for JaVaFo / bbpPairings)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_system_options(p, default_system="dutch")
+    add_acceleration_option(p)
     p.add_argument("input", nargs="?", help="tournament file (TRF)")
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
                    help="pair the next round, write the pairs to OUT (stdout if omitted)")
@@ -69,6 +79,13 @@ def run(args: argparse.Namespace) -> int:
         system, edition = resolve_system(args.system, args.edition, t.system)
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {e}")
+    if resolve_baku(args.baku, t.system):
+        from swisschess.rules.baku import accelerate
+
+        try:
+            accelerate(t)
+        except InputError as e:
+            return _fail(EXIT_INVALID, f"{args.input}: {e}")
     if args.check:
         from swisschess.cli import check
 

@@ -45,3 +45,17 @@ def resolve_system(system: str | None, edition: str | None,
     if edition is None:
         edition = from_file[1] if system == from_file[0] else registry.default_edition(system)
     return registry.find(system, edition).key
+
+
+# ------------------------------------------- Baku acceleration (C.04.5.1)
+def add_acceleration_option(p: argparse.ArgumentParser) -> None:
+    """``--baku``: pair with the Baku acceleration (sets ``baku``)."""
+    p.add_argument("--baku", action="store_true", default=False,
+                   help="Baku acceleration (C.04.5.1): virtual points for the top half in "
+                        "the first half of the rounds; also chosen by a 192 code ending in "
+                        "_BAKU. XXA / 250 records in the file win over the computation")
+
+
+def resolve_baku(flag: bool, file_system: str = "") -> bool:
+    """Command line (``--baku``) or the file's ``192`` / ``092`` name (``..._BAKU``)."""
+    return flag or registry.baku_from_code(file_system)

@@ -184,3 +184,24 @@ def system_from_code(code: str) -> tuple[str, str] | None:
 def trf_code(system: str, edition: str | None = None) -> str:
     """What we write in record ``192`` for this system and edition."""
     return find(system, edition).trf_code
+
+
+# ------------------------------------------- Baku acceleration (C.04.5.1)
+#: The word of a ``192`` code that asks for the Baku acceleration
+#: (TRF-2026 ETT26: ``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2026_BAKU``, ...).
+BAKU_WORD = "BAKU"
+
+
+def baku_from_code(code: str) -> bool:
+    """Does this ``192`` / ``092`` name ask for the Baku acceleration?"""
+    return BAKU_WORD in re.findall(r"[A-Z]+|[0-9]+", code.upper())
+
+
+def accelerated_trf_code(system: str, edition: str | None = None) -> str:
+    """What we write in record ``192`` for this system and edition with Baku acceleration.
+
+    The entry's code with ``_BAKU`` (ETT26 spelling; ``FIDE_DUTCH_BAKU`` is the
+    one bbpPairings reads, and it reads our ``XXA`` records before its own
+    computation).
+    """
+    return f"{trf_code(system, edition)}_{BAKU_WORD}"
