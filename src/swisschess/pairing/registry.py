@@ -205,3 +205,39 @@ def accelerated_trf_code(system: str, edition: str | None = None) -> str:
     computation).
     """
     return f"{trf_code(system, edition)}_{BAKU_WORD}"
+
+
+# ------------------------------------- round robin (C.05 Annex 1, Berger)
+#: The round robin is not paired by criteria but read from the Berger tables
+#: (:mod:`swisschess.rules.roundrobin`), so it is not a row of :data:`EDITIONS`
+#: (every row there pairs any Swiss position).  Its ``(system, edition)`` key
+#: for the store and the command line is ``("round-robin", "single"|"double")``.
+ROUND_ROBIN = "round-robin"
+#: Kind -> the ``192`` code we write (TRF-2026 ETT26).
+ROUND_ROBIN_CODES = {"single": "FIDE_ROUNDROBIN", "double": "FIDE_DOUBLEROUNDROBIN"}
+
+
+def round_robin_from_code(code: str) -> str | None:
+    """``"single"`` / ``"double"`` when a ``192`` / ``092`` name is a round robin.
+
+    ETT26: ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``, ``BERGER_ROUNDROBIN``,
+    ``BERGER_DOUBLEROUNDROBIN`` (team round robins are not paired here).
+    """
+    words = re.findall(r"[A-Z]+|[0-9]+", code.upper())
+    if "TEAM" in words:
+        return None
+    for w in words:
+        if w.endswith("ROUNDROBIN"):
+            return "double" if w.startswith("DOUBLE") else "single"
+    return None
+
+
+def pair_round_robin(t: Tournament, kind: str | None = None) -> Pairing:
+    """The next round from the Berger table.
+
+    ``kind`` ``"single"`` / ``"double"``; None or ``"auto"``: double when the
+    tournament has more rounds than one cycle.
+    """
+    from swisschess.rules.roundrobin import pair_round_robin as pair
+
+    return pair(t, {"single": False, "double": True}.get(kind or "auto"))
