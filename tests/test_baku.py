@@ -226,3 +226,23 @@ def test_engine_baku_bad_point_system_is_a_located_error(tmp_path, capsys):
     assert main(["engine", "--baku", str(f), "-p"]) == 3
     err = capsys.readouterr().err
     assert "bad.trf" in err and "premise" in err
+
+
+# --------------------------------------------------------------- the manager
+def test_manager_baku_setting_pairs_accelerated_and_exports_xxa(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'm.db'}"
+    assert main(["new", "Open", "-r", "5", "--baku", "--db", db]) == 0
+    for i in range(1, 11):
+        assert main(["add-player", f"P{i}, X", "--rating", str(2500 - 20 * i), "--db", db]) == 0
+    assert main(["next-round", "--db", db]) == 0
+    out = tmp_path / "m.trf"
+    assert main(["export", "-o", str(out), "--db", db]) == 0
+    capsys.readouterr()
+    t = load_trf(str(out))
+    assert t.system == "FIDE_DUTCH_BAKU"
+    assert sorted(t.xxa) == [1, 2, 3, 4, 5, 6]  # 2 * ceil(10 / 4)
+    # round 1: GA (1-6) and GB (7-10) paired apart, as the engine does
+    ga = set(t.xxa)
+    for pid in ga:
+        assert t.players[pid].entry(1).opponent in ga
+    assert check_tournament(t) == []

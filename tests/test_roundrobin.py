@@ -164,3 +164,27 @@ def test_engine_pairs_and_checks_from_the_192_code(tmp_path, capsys):
     # a Swiss system named on the command line wins over the file
     assert main(["engine", "--dutch", str(path), "-p"]) == 0
     capsys.readouterr()
+
+
+# --------------------------------------------------------------- the manager
+def test_manager_round_robin(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'm.db'}"
+    assert main(["new", "Club RR", "-r", "5", "--round-robin", "--db", db]) == 0
+    for i in range(1, 6):
+        assert main(["add-player", f"R{i}, X", "--rating", str(2500 - 20 * i), "--db", db]) == 0
+    for _ in range(3):
+        assert main(["next-round", "--db", db]) == 0
+        for board in (1, 2):
+            assert main(["result", str(board), "1-0", "--db", db]) == 0
+    out = tmp_path / "rr.trf"
+    assert main(["export", "-o", str(out), "--db", db]) == 0
+    assert main(["new", "Bad", "-r", "5", "--round-robin", "--baku", "--db", db]) == 3
+    capsys.readouterr()
+    t = parse_trf(out.read_text()).tournament
+    assert t.system == "FIDE_ROUNDROBIN"
+    for r, rnd in enumerate(schedule(5)[:3], 1):
+        for w, b in rnd:
+            if max(w, b) <= 5:
+                assert t.players[w].entry(r).opponent == b
+            else:
+                assert t.players[min(w, b)].entry(r).code == "Z"

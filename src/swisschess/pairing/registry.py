@@ -241,3 +241,23 @@ def pair_round_robin(t: Tournament, kind: str | None = None) -> Pairing:
     from swisschess.rules.roundrobin import pair_round_robin as pair
 
     return pair(t, {"single": False, "double": True}.get(kind or "auto"))
+
+
+# ------------------------------------------ one call for every system here
+def pair_next(t: Tournament, system: str, edition: str | None = None, *,
+              baku: bool = False) -> Pairing:
+    """The next round with a system of :data:`EDITIONS` or the round robin.
+
+    ``system`` :data:`ROUND_ROBIN` reads the Berger table (``edition``:
+    ``"single"``, ``"double"`` or ``"auto"``).  For the Swiss systems the Baku
+    acceleration applies when ``baku`` is set or ``t.system`` (record 192) ends
+    in ``_BAKU``: the virtual points are written into ``t.xxa`` (unless the file
+    gives ``XXA`` / ``250``) before pairing.
+    """
+    if system == ROUND_ROBIN:
+        return pair_round_robin(t, edition)
+    if baku or baku_from_code(t.system):
+        from swisschess.rules.baku import accelerate
+
+        accelerate(t)
+    return find(system, edition).pair(t)
