@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from swisschess.pairing import registry
+from swisschess.pairing.result import InputError
 
 
 def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
@@ -38,6 +39,10 @@ def resolve_system(system: str | None, edition: str | None,
     edition that do not go together (``--lim --edition 2017``).
     """
     from_file = registry.system_from_code(file_system)
+    if from_file is None and system is None:
+        why = registry.unsupported_system(file_system)  # e.g. 192 FIDE_DOUBLESWISS
+        if why:
+            raise InputError(why)
     if from_file is None:
         first = registry.systems()[0]
         from_file = (first, registry.default_edition(first))

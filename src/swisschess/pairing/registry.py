@@ -224,7 +224,7 @@ def round_robin_from_code(code: str) -> str | None:
     ``BERGER_DOUBLEROUNDROBIN`` (team round robins are not paired here).
     """
     words = re.findall(r"[A-Z]+|[0-9]+", code.upper())
-    if "TEAM" in words:
+    if "TEAM" in words or "CUSTOM" in words:  # team events; a custom (not Berger) schedule
         return None
     for w in words:
         if w.endswith("ROUNDROBIN"):
@@ -261,3 +261,37 @@ def pair_next(t: Tournament, system: str, edition: str | None = None, *,
 
         accelerate(t)
     return find(system, edition).pair(t)
+
+
+# ------------------------------- TRF-2026 192 codes of systems not paired here
+#: ETT26 codes (TRF-2026 record 192) of systems swisschess does not pair.  A
+#: file naming one is refused with this message instead of being paired with
+#: the default Dutch edition (a system named on the command line still wins).
+#: FIDE_DUBOV / FIDE_BURSTEIN are listed for the time before their rows exist:
+#: :func:`unsupported_system` asks the table first.
+UNSUPPORTED_CODES = {
+    "FIDE_DOUBLESWISS": "the Double-Swiss system (C.04.5, 2026)",
+    "FIDE_DOUBLESWISS_BAKU": "the Double-Swiss system (C.04.5, 2026)",
+    "CUSTOM_DOUBLESWISS": "a custom Double-Swiss system",
+    "FIDE_DUBOV": "the Dubov system (C.04.4.1)",
+    "FIDE_DUBOV_BAKU": "the Dubov system (C.04.4.1)",
+    "FIDE_BURSTEIN": "the Burstein system (C.04.4.2)",
+    "FIDE_BURSTEIN_BAKU": "the Burstein system (C.04.4.2)",
+    "CUSTOM_ROUNDROBIN": "a custom round robin",
+    "CUSTOM_KNOCKOUT": "a knockout",
+}
+
+
+def unsupported_system(code: str) -> str | None:
+    """Why a ``192`` code cannot be paired here (None: it can, or it is not an ETT26 code)."""
+    c = code.strip().upper()
+    if system_from_code(c) is not None or round_robin_from_code(c) is not None:
+        return None
+    what = UNSUPPORTED_CODES.get(c)
+    if what is None and (c.startswith(("FIDE_TEAM", "CUSTOM_TEAM", "BERGER_TEAM"))
+                         or "SCHILLER" in c or "SCHEVENINGEN" in c):
+        what = "a team competition"
+    if what is None:
+        return None
+    return (f"record 192 {c}: {what} is not paired by swisschess; name a system on the "
+            f"command line (--dutch, --lim, ...) to pair it anyway")
