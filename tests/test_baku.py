@@ -246,3 +246,12 @@ def test_manager_baku_setting_pairs_accelerated_and_exports_xxa(tmp_path, capsys
     for pid in ga:
         assert t.players[pid].entry(1).opponent in ga
     assert check_tournament(t) == []
+
+
+def test_explain_uses_the_virtual_points(tmp_path, capsys):
+    f = tmp_path / "s.trf"
+    f.write_text("".join(ln for ln in SAMPLES[0].read_text().splitlines(keepends=True)
+                         if not ln.startswith("XXA")))
+    assert main(["explain", str(f), "-r", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Bracket 1: 1.0 points, 14 players" in out  # GA, not the whole field at 0
