@@ -188,3 +188,10 @@ def test_manager_round_robin(tmp_path, capsys):
                 assert t.players[w].entry(r).opponent == b
             else:
                 assert t.players[min(w, b)].entry(r).code == "Z"
+
+
+def test_baku_and_round_robin_exclude_each_other(tmp_path, capsys):
+    path = tmp_path / "rr.trf"
+    path.write_text(write_trf(_tournament(4, 3)))
+    assert main(["engine", "--baku", str(path), "-p"]) == 3
+    assert "not to a round robin" in capsys.readouterr().err

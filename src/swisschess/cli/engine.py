@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return rc
     kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
     if kind is not None:
+        if args.baku:
+            return _fail(EXIT_INVALID, "--baku applies to the Swiss systems, not to a round robin")
         return run_round_robin(args, t, kind)
     try:
         system, edition = resolve_system(args.system, args.edition, t.system)
