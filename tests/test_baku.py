@@ -255,3 +255,18 @@ def test_explain_uses_the_virtual_points(tmp_path, capsys):
     assert main(["explain", str(f), "-r", "1"]) == 0
     out = capsys.readouterr().out
     assert "Bracket 1: 1.0 points, 14 players" in out  # GA, not the whole field at 0
+
+
+def test_pair_command_accelerates_round_one(tmp_path, capsys):
+    lines = ["012 Open", "142 7", "192 FIDE_DUTCH"] + [trf_line(i, 2600 - 10 * i, "0.0")
+                                                     for i in range(1, 13)]
+    f = tmp_path / "open.trf"
+    f.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "r1.trf"
+    assert main(["pair", str(f), "--baku", "-o", str(out)]) == 0
+    capsys.readouterr()
+    t = load_trf(str(out))
+    # 12 players: GA = 1-6 (2 * ceil(12 / 4)), paired 1-4 2-5 3-6 among themselves
+    assert {frozenset((p, t.players[p].entry(1).opponent)) for p in range(1, 7)} == \
+        {frozenset(x) for x in ((1, 4), (2, 5), (3, 6))}
+    assert sorted(t.xxa) == [1, 2, 3, 4, 5, 6]  # written with the round, for other engines
