@@ -68,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, _("{file}: --round must be 1 or more").format(file=path))
     try:
+        if registry.baku_from_code(res.tournament.system):  # 192 *_BAKU (C.04.5.1)
+            from swisschess.rules.baku import accelerate
+
+            accelerate(res.tournament)
         explained = explain_round(res.tournament, args.round, args.edition)
     except ExplainError as ex:
         return _fail(EXIT_INVALID, f"{path}: {translate_message(str(ex))}")
