@@ -64,6 +64,11 @@ class Variant:
     strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
 
 
+#: C12: how many of the previous bracket's alternative pairings are looked at.
+C12_TRIES = 50
+#: C12: search nodes for pairing the current bracket with each alternative set of moved-down players.
+C12_TRIAL_BUDGET = 3_000
+
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
 
@@ -138,8 +143,10 @@ class Dutch1992:
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
-        ``accept(pairs, rest)`` decides on complete candidates (floats of the
-        players left over, bye, look-ahead).  Pruning: B1/B2, the colour budget
+        ``accept(pairs, rest)`` turns a complete assignment into the acceptable
+        candidates it stands for (none, one, or - in a heterogeneous bracket -
+        every acceptable pairing of the remainder, in order); it checks the
+        floats of the players left over, the bye and the look-ahead.  Pruning: B1/B2, the colour budget
         and a bipartite test that the rest of S1 can still find opponents.
         """
         ctx = self.ctx
@@ -152,9 +159,7 @@ class Dutch1992:
             if i == p:
                 pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
                 rest = [s2[j] for j in range(len(s2)) if not used[j]]
-                cand = accept(pairs, rest)
-                if cand is not None:
-                    yield cand
+                yield from accept(pairs, rest)
                 return
             a = s1[i]
             for j, b in enumerate(s2):
@@ -266,12 +271,13 @@ class Dutch1992:
         by = {v: k for k, v in pos.items()}
         seen: set[frozenset] = set()
 
-        def accept(pairs, rest):
+        def accept(pairs, rest) -> list[Candidate]:
             key = frozenset(frozenset(pr) for pr in pairs)
             if key in seen:
-                return None
+                return []
             seen.add(key)
-            return self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
+            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
+            return [] if cand is None else [cand]
 
         exchanges = chain([((), ())], d2_exchanges(s1n, s2n) if p < len(players) else ())
         for out1, in2 in exchanges:
@@ -333,11 +339,11 @@ class Dutch1992:
                 if lowest and left:
                     # C13: in the lowest bracket nobody can move on: the movers
                     # not paired with residents join the remainder.
-                    yield from self._het_level(list(s1), residents, left, list(forced), lower, lowest, xb)
+                    yield from self._het_level(list(s1), residents, left, list(forced), lower, lowest, xb, n // 2)
                 else:
-                    yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb)
+                    yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb, n // 2)
 
-    def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb) -> Iterator[Candidate]:
+    def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb, p_full) -> Iterator[Candidate]:
         ctx = self.ctx
         pm = len(s1)
         if pm == 0:
@@ -350,27 +356,37 @@ class Dutch1992:
             # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
             # and the remainder share it (B4 counts the bracket's pairs; the
             # remainder's own A8 value is a lower bound for its part).
-            for big_x in range(xb, pm + pr + 1):
+            # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
+            # the bracket's p_full = n // 2 lowers the starting x (never above p).
+            x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
+            for big_x in range(x_start, pm + pr + 1):
                 for sx in self._strong_range(big_x):  # None unless the 2017 C.11 variant
                     for li in range(len(self.levels)):  # C9 / C10
                         level = self.levels[li]
                         seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                        def accept(pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx):
+                        def accept(
+                            pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
+                        ) -> Iterator[Candidate]:
+                            # C6 -> C2 for the remainder: every acceptable remainder
+                            # pairing is tried (C7/C8 inside the remainder) before a
+                            # moved-down player's opponent changes (C10).
                             rem = ctx.sort(list(rest) + list(join))
                             left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
                             left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
                             key = (frozenset(rem), left_x, left_s)
                             if key in seen_rem:
-                                return None
+                                return
                             cands = self.homogeneous(
                                 rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
                                 s_fixed=left_s,
                             )
+                            found = False
                             for c in cands:
-                                return Candidate(list(pairs) + c.pairs, c.floaters)
-                            seen_rem.add(key)
-                            return None
+                                found = True
+                                yield Candidate(list(pairs) + c.pairs, c.floaters)
+                            if not found:
+                                seen_rem.add(key)
 
                         yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
@@ -393,15 +409,16 @@ class Dutch1992:
         for k, residents in enumerate(groups):
             lowest = k == len(groups) - 1
             lower = frozenset(q for g in groups[k + 1 :] for q in g)
-            # C12: a moved-down player without a legal opponent here -> re-pair the
-            # previous bracket so that a different player moves down.
-            if prev is not None and movers:
-                got = self._c12(prev, movers, residents)
-                if got is not None:
-                    del pairs[len(pairs) - len(prev[1].pairs) :]
-                    pairs.extend(got.pairs)
-                    movers = got.floaters
             cand, gen = self._pair_bracket(movers, residents, lower, lowest)
+            # C12 (after C11, before C14 gives up pairs): the bracket cannot make its
+            # p pairs (C1: a moved-down player without opponent is one such case) ->
+            # re-pair the previous bracket if that "now allows p pairings" here.
+            if prev is not None and movers and self._short(movers, residents, cand):
+                got = self._c12(prev, movers, residents, lower, lowest)
+                if got is not None:
+                    alt, cand, gen = got
+                    del pairs[len(pairs) - len(prev[1].pairs) :]
+                    pairs.extend(alt.pairs)
             pairs.extend(cand.pairs)
             prev = (gen, cand)
             movers = cand.floaters
@@ -414,6 +431,18 @@ class Dutch1992:
 
     def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
         """The first acceptable pairing of a bracket (or the matching fallback)."""
+        got = self._first_pairing(movers, residents, lower, lowest)
+        if got is not None:
+            return got
+        self.fallbacks += 1
+        FALLBACKS[0] += 1
+        bracket = self.ctx.sort(movers + residents)
+        return self._fallback(bracket, lower, set(movers)), None
+
+    def _first_pairing(
+        self, movers, residents, lower, lowest, budget: int | None = None
+    ) -> tuple[Candidate, Iterator[Candidate]] | None:
+        """The first acceptable pairing of a bracket; None when the search budget runs out."""
         ctx = self.ctx
         bracket = ctx.sort(movers + residents)
         # C1: a resident without any legal opponent in the bracket moves down
@@ -424,8 +453,7 @@ class Dutch1992:
                 if not any(ctx.compatible(q, o) for o in bracket if o != q):
                     forced.append(q)
         residents = [q for q in residents if q not in forced]
-        movers_set = set(movers)
-        self.nodes = 0
+        self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
         if not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents)):
             gen = self.homogeneous(movers + residents, lower, lowest, extra=forced)
@@ -436,9 +464,7 @@ class Dutch1992:
                 return cand, gen
         except _Budget:
             pass
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
-        return self._fallback(bracket, lower, movers_set), None
+        return None
 
     def _fallback(self, bracket: list[int], lower: frozenset[int], movers: set[int]) -> Candidate:
         """Budget exhausted: pairs inside the bracket taken from a global matching."""
@@ -460,35 +486,65 @@ class Dutch1992:
                 rest.append(q)
         return Candidate(pairs, rest)
 
-    def _c12(self, prev, movers: list[int], residents: list[int]) -> Candidate | None:
-        """C12: try the previous bracket's next pairings (same number of pairs)."""
+    def _treated_heterogeneous(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        """A3: a bracket with moved-down players, unless at least half of it came from above."""
+        n = len(movers) + len(residents)
+        return bool(movers) and not (self.variant.a3_homogeneous and 2 * len(movers) >= n)
+
+    def _short(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        """Did the bracket fall short of its p pairs (A6)?
+
+        Heterogeneous: p = the moved-down players, every one of them paired, and
+        the remainder paired completely; homogeneous: p = n // 2 pairs.  Both
+        amount to n // 2 pairs with no moved-down player left over.
+        """
+        n = len(movers) + len(residents)
+        if len(cand.pairs) < n // 2:
+            return True
+        return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
+
+    def _same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+        """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
+        return set(alt.floaters) == set(cand.floaters)
+
+    def _c12(
+        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool
+    ) -> tuple[Candidate, Candidate, Iterator[Candidate] | None] | None:
+        """C12: the previous bracket's next pairings with as many pairs.
+
+        Seeds C12: undo the previous bracket; if it can be paired so that a
+        different player moves down *and the current bracket then yields its p
+        pairs*, that pairing is accepted.  Returns (the previous bracket's new
+        pairing, the current bracket's pairing, its generator) or None.
+        """
         ctx = self.ctx
         gen, cand = prev
         if gen is None:
             return None
-        bracket = movers + residents
-        stuck = [q for q in movers if not any(ctx.compatible(q, o) for o in bracket if o != q)]
-        if not stuck:
-            return None
-        het = 2 * len(movers) < len(bracket)
-        self.nodes = 0
+        n = len(movers) + len(residents)
         tried = 0
+        self.nodes = 0
         try:
             for alt in gen:
                 tried += 1
-                if tried > 200:
+                if tried > C12_TRIES:
                     break
-                if len(alt.pairs) != len(cand.pairs) or set(alt.floaters) == set(cand.floaters):
+                if len(alt.pairs) != len(cand.pairs) or self._same_movers(alt, cand):
                     continue
-                new = alt.floaters
-                if het and 2 * len(new) < len(new) + len(residents):
-                    if not bipartite_saturates(ctx.sort(new), residents, ctx.compatible):
-                        continue
-                elif any(
-                    not any(ctx.compatible(q, o) for o in new + residents if o != q) for q in new
+                new = ctx.sort(alt.floaters)
+                # cheap necessary tests first: n // 2 pairs inside the bracket, and
+                # (heterogeneous) every moved-down player can meet a resident
+                if self._max_pairs(ctx.sort(new + residents)) < n // 2:
+                    continue
+                if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
+                    new, residents, ctx.compatible
                 ):
                     continue
-                return alt
+                spent = self.nodes
+                got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
+                self.nodes = spent
+                if got is not None and not self._short(new, residents, got[0]):
+                    return alt, got[0], got[1]
         except _Budget:
             return None
         return None
