@@ -20,12 +20,7 @@ PACKAGE = "swisschess"
 KNOWN_CYCLES: list[frozenset[str]] = []
 
 #: (importing module, imported module, private name) allowed for now.
-KNOWN_PRIVATE: set[tuple[str, str, str]] = {
-    # removed by the speed branch (one shared Dutch core)
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_Bracket"),
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_Weights"),
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_bits"),
-}
+KNOWN_PRIVATE: set[tuple[str, str, str]] = set()
 
 
 def modules() -> dict[str, tuple[Path, bool]]:
