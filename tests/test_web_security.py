@@ -159,7 +159,7 @@ def test_cross_origin_post_fails_even_with_the_token(svc):
         assert r.status_code == 403
         assert n_tournaments(svc) == 0
         # the stateless pairing service takes no credential: any site may call it
-        trf = (Path(__file__).parent / "data/api/dutch-2026/89.trf").read_text()
+        trf = (Path(__file__).parent / "data/reference/dutch-2026/201.trf").read_text()
         r = c.post("/api/pair", content=trf, headers={"Content-Type": "text/plain",
                                                       "Origin": "http://evil.example"})
         assert r.status_code == 200
