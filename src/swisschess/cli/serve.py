@@ -24,6 +24,7 @@ import os
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_OK
+from swisschess.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,23 +63,28 @@ def run(args: argparse.Namespace) -> int:
     try:
         svc = TournamentService(args.db, actor="web")
     except Exception as e:
-        print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
+        print("swisschess: " + _("cannot open the database: {reason}").format(reason=e),
+              file=sys.stderr)
         return EXIT_FILE
     app = create_app(token=token, service=svc)
     host = args.host
     shown = f"[{host}]" if ":" in host else host
-    print(f"swisschess: serving {svc.url}", file=sys.stderr)
-    print(f"swisschess: public pages  http://{shown}:{args.port}/", file=sys.stderr)
-    print(f"swisschess: arbiter pages http://{shown}:{args.port}/arbiter", file=sys.stderr)
+    print("swisschess: " + _("serving {db}").format(db=svc.url), file=sys.stderr)
+    print("swisschess: " + _("public pages: {url}").format(url=f"http://{shown}:{args.port}/"),
+          file=sys.stderr)
+    print("swisschess: " + _("arbiter pages: {url}").format(
+        url=f"http://{shown}:{args.port}/arbiter"), file=sys.stderr)
     if generated:
-        print(f"swisschess: arbiter password: {token}", file=sys.stderr)
+        print("swisschess: " + _("arbiter password: {token}").format(token=token),
+              file=sys.stderr)
     sys.stderr.flush()
     if args.workers > 1:
         return _run_workers(args, uvicorn, svc, token)
     try:
         uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
     except OSError as e:
-        print(f"swisschess: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
+        print("swisschess: " + _("cannot listen on {address}: {reason}").format(
+            address=f"{host}:{args.port}", reason=e), file=sys.stderr)
         return EXIT_FILE
     return EXIT_OK
 

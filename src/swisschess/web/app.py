@@ -26,6 +26,8 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from swisschess import __version__
+from swisschess.i18n import web as i18n_web
+from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.logins import LoginThrottle
 from swisschess.store.service import TournamentService
@@ -54,6 +56,7 @@ def create_app(db: str | None = None, token: str | None = None,
     app.state.token = token
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     views.install_filters(templates.env)
+    i18n_web.install(templates.env)  # i18n: Jinja2 i18n extension, local-way filters
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -73,7 +76,7 @@ def create_app(db: str | None = None, token: str | None = None,
     async def _store_error(request: Request, exc: StoreError):
         if request.url.path.startswith("/api/") or wants_json(request):
             return JSONResponse({"detail": str(exc)}, status_code=exc.status)
-        return back_with_error(request, str(exc), exc.status)
+        return back_with_error(request, translate_message(str(exc)), exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
@@ -82,6 +85,8 @@ def create_app(db: str | None = None, token: str | None = None,
             where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query"))
             msgs.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", ""))
         msg = "invalid input: " + "; ".join(msgs)
+        if not (request.url.path.startswith("/api/") or wants_json(request)):
+            msg = translate_message(msg)
         if request.url.path.startswith("/api/") or wants_json(request):
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
@@ -92,4 +97,6 @@ def create_app(db: str | None = None, token: str | None = None,
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(i18n_web.router)
+    app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
     return app
