@@ -147,6 +147,56 @@ def test_real_engine_command_agrees(client, tmp_path):
     assert post(client, text, Accept="text/plain").text == res.stdout
 
 
+# ------------------------------------------- Baku acceleration, round robin
+BAKU = sorted((Path(__file__).resolve().parent / "data" / "baku").glob("*.trf"))
+
+
+def engine_answer(tmp_path: Path, text: str, *flags: str) -> str:
+    inp, out = tmp_path / "in.trf", tmp_path / "out.txt"
+    inp.write_text(text)
+    out.unlink(missing_ok=True)
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+        rc = cli_main(["engine", *flags, str(inp), "-p", str(out)])
+    assert rc == 0, err.getvalue()
+    return out.read_text()
+
+
+def test_baku_acceleration_as_the_engine_command(client, tmp_path):
+    """Baku (C.04.5.1) from record 192 FIDE_DUTCH_BAKU or from ?acceleration=baku:
+    the same pairings as ``swisschess engine``, round by round (virtual points
+    computed: the files' XXA records are left out)."""
+    rounds = differ = 0
+    for path in BAKU:
+        full = parse_trf(path.read_text()).tournament
+        for r in range(1, played_rounds(full) + 1):
+            lines = write_trf(cut_before(full, r)).split("\n")
+            baku = "\n".join(ln for ln in lines if not ln.startswith("XXA"))
+            assert "192 FIDE_DUTCH_BAKU" in baku
+            plain = baku.replace("192 FIDE_DUTCH_BAKU", "192 FIDE_DUTCH")
+            expected = engine_answer(tmp_path, baku)
+            assert post(client, baku, "?format=engine").text == expected, (path.name, r)
+            assert post(client, plain, "?format=engine&acceleration=baku").text == expected
+            unaccelerated = engine_answer(tmp_path, plain)
+            assert post(client, baku, "?format=engine&acceleration=none").text == unaccelerated
+            rounds += 1
+            differ += unaccelerated != expected
+    assert rounds >= 15 and differ >= 3  # the acceleration changes some pairings
+
+
+def test_round_robin_as_the_engine_command(client, tmp_path):
+    def line(pid):
+        return f"001 {pid:4d}      {'Player ' + str(pid):<33} {2300 - 10 * pid:4d}".ljust(89)
+    text = "\n".join(["012 Berger", "XXR 5", "192 FIDE_ROUNDROBIN"]
+                     + [line(i) for i in range(1, 7)]) + "\n"
+    expected = engine_answer(tmp_path, text)
+    assert post(client, text, "?format=engine").text == expected
+    js = post(client, text).json()
+    assert js["system"] == "round-robin" and len(js["boards"]) == 3
+    no192 = text.replace("192 FIDE_ROUNDROBIN\n", "")
+    assert post(client, no192, "?system=round-robin&format=engine").text == \
+        engine_answer(tmp_path, no192, "--round-robin")
+
+
 # --------------------------------------------------------------- errors
 def sample() -> str:
     return (DATA / "201.trf").read_text()
@@ -188,7 +238,8 @@ def test_invalid_input_is_422_with_the_located_message(client):
     for query, word in (("?system=chess960", "unknown pairing system"),
                         ("?edition=1901", "unknown pairing system"),
                         ("?system=lim&edition=2017", "unknown pairing system"),
-                        ("?acceleration=rocket", "unknown acceleration")):
+                        ("?acceleration=rocket", "unknown acceleration"),
+                        ("?system=round-robin&acceleration=baku", "Swiss systems")):
         r = post(client, sample(), query)
         assert r.status_code == 422 and word in r.json()["detail"], query
         assert r.json()["exit_code"] == 3

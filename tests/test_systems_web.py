@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from storehelp import login
 
 from swisschess.formats.trf import parse_trf
 from swisschess.rules.roundrobin import schedule
@@ -66,7 +67,7 @@ def test_api_round_robin_and_printable_table(client):
 
 
 def test_arbiter_form_offers_the_systems(client):
-    client.post("/login", data={"token": TOKEN, "next": "/arbiter"})
+    login(client, TOKEN)  # and send the session's CSRF token, as the form does
     home = client.get("/arbiter").text
     assert 'value="round-robin"' in home and 'value="baku"' in home
     r = client.post("/arbiter/new", data={"name": "RR", "rounds": "3", "edition": "round-robin"},
