@@ -321,3 +321,42 @@ def test_fuzz_malformed_trf_never_500(client, seed, which):
 def test_fuzz_random_bytes_never_500(client, data):
     r = post(client, data)
     assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
+
+
+def test_serve_pair_only_needs_no_database(tmp_path):
+    """``swisschess serve --pair-only``: the pairing service alone, no database file."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    from storehelp import free_port
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("SWISSCHESS_DB", "SWISSCHESS_TOKEN")}
+    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--pair-only",
+                             "--port", str(port)], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            try:
+                r = httpx.post(url + "/api/pair?format=engine", content=sample(),
+                               headers={"Content-Type": TEXT}, timeout=30)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.2)
+        assert r.status_code == 200 and r.text.split("\n")[0].isdigit()
+        assert httpx.get(url + "/api/tournaments", timeout=10).status_code == 404
+        assert httpx.get(url + "/", timeout=10).headers["x-frame-options"] == "DENY"
+        assert list(tmp_path.iterdir()) == []  # no database created
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc.stderr.close()
