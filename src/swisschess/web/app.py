@@ -7,7 +7,8 @@
   ``swisschess serve`` time (a signed session cookie that expires, never the
   token; CSRF token, back-off, headers: :mod:`swisschess.web.security`).
 * ``/api/...``: the JSON API (OpenAPI at ``/api/openapi.json``, docs at
-  ``/api/docs``); writes need ``Authorization: Bearer TOKEN`` or the cookie.
+  ``/api/docs``); writes need ``Authorization: Bearer TOKEN`` or the cookie
+  (with ``X-CSRF-Token``); ``POST /api/pair`` pairs a TRF file, no login.
 
 Everything the app does goes through :class:`swisschess.store.service.TournamentService`.
 No file is fetched from elsewhere: templates and static files ship in the package.
