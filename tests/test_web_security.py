@@ -210,6 +210,25 @@ def test_session_cookie_is_signed_and_flagged(svc):
         assert c2.get("/arbiter", follow_redirects=False).status_code == 303
 
 
+def test_logout_ends_the_session_everywhere(svc):
+    with make_client(svc) as c:
+        csrf = login(c)
+        stolen = c.cookies["swisschess_session"]
+        r = c.post("/logout", data={"csrf": csrf}, follow_redirects=False)
+        assert r.status_code == 303
+        assert c.get("/arbiter", follow_redirects=False).status_code == 303
+    for app in (create_app(token=TOKEN, service=svc), create_app(token=TOKEN, service=svc)):
+        with TestClient(app, base_url=BASE) as other:  # another worker, a copied cookie
+            other.cookies.set("swisschess_session", stolen)
+            assert other.get("/arbiter", follow_redirects=False).status_code == 303
+            assert other.post("/api/tournaments", json={"name": "X", "rounds": 3},
+                              headers={"X-CSRF-Token": csrf}).status_code == 401
+    with make_client(svc) as c:  # a new login works
+        login(c)
+        assert c.get("/arbiter", follow_redirects=False).status_code == 200
+    assert n_tournaments(svc) == 0
+
+
 # ------------------------------------------------------------ back-off
 def test_backoff_schedule(svc):
     assert [backoff(n) for n in range(FREE_FAILURES)] == [0.0] * FREE_FAILURES
