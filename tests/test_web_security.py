@@ -81,6 +81,21 @@ def test_every_post_form_carries_the_csrf_token(svc):
         assert forms >= 10
 
 
+def test_add_csrf_fills_every_post_form_only():
+    html = ("<html><head><title>x</title></head><body>"
+            '<form method="post" action="/a"><button>a</button></form>'
+            "<form method='POST' action=\"/b\" class=\"x\"><button>b</button></form>"
+            '<form method="get" action="/c"></form><form action="/d"></form>'
+            "<p>&lt;form method=\"post\"&gt; typed by a player</p></body></html>")
+    out = security.add_csrf(html, "TOKEN")
+    field = '<input type="hidden" name="csrf" value="TOKEN">'
+    assert out.count(field) == 2
+    assert '<form method="post" action="/a">' + field in out
+    assert "<form method='POST' action=\"/b\" class=\"x\">" + field in out
+    assert '<meta name="csrf-token" content="TOKEN">' in out.split("</head>")[0]
+    assert security.add_csrf(html, "") == html
+
+
 def test_cookie_post_without_or_with_a_wrong_csrf_token_is_refused(svc):
     with make_client(svc) as c:
         csrf = login(c)

@@ -273,7 +273,7 @@ def csrf_token(request: Request) -> str:
     return sess.csrf if sess is not None else ""
 
 
-_POST_FORM = re.compile(r"<form\b[^>]*\bmethod=\"post\"[^>]*>", re.IGNORECASE)
+_POST_FORM = re.compile(r"<form\b[^>]*\bmethod\s*=\s*[\"']?post\b[^>]*>", re.IGNORECASE)
 
 
 def add_csrf(html: str, token: str) -> str:
