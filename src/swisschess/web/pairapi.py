@@ -106,7 +106,8 @@ class PairFailure(Exception):
 
 # ------------------------------------------------------------------ work
 #: Values of the ``acceleration`` parameter: ``baku`` (C.04.5.1) or ``none`` (no
-#: acceleration even when record 192 asks for it); absent: as the file's 192 says.
+#: computed acceleration even when record 192 asks for it; virtual points the file
+#: gives in XXA / 250 records still count); absent: as the file's 192 says.
 ACCELERATIONS = ("none", "baku")
 
 
