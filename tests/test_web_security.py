@@ -355,3 +355,37 @@ def test_secrets_are_compared_in_constant_time(svc, monkeypatch):
                headers={"Authorization": "Bearer nope"})
         assert calls
     assert security.same_secret("abc", "abc") and not security.same_secret("abc", "abcd")
+
+
+# ------------------------------------------------- two arbiters, one board
+def test_result_form_conflict_shows_what_is_stored(svc):
+    """Two arbiters enter the same board from their screens: the second one's
+    fetch gets 409 with the stored result (app.js shows it in the row)."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    with make_client(svc) as first, make_client(svc) as second:
+        tid = first.post("/api/tournaments", json={"name": "T", "rounds": 3},
+                         headers=auth).json()["id"]
+        first.post(f"/api/tournaments/{tid}/players/bulk", headers=auth,
+                   json=[{"name": f"P{i}", "rating": 2000 - i} for i in range(1, 5)])
+        first.put(f"/api/tournaments/{tid}/rounds/1/pairing", headers=auth,
+                  json={"boards": [[1, 3], [4, 2]], "reason": "test"})
+        fetch = {"X-Requested-With": "fetch"}
+        url = f"/arbiter/t/{tid}/round/1/result"
+        r1 = first.post(url, data={"board": "1", "result": "1-0", "csrf": login(first)},
+                        headers=fetch)
+        r2 = second.post(url, data={"board": "1", "result": "0-1", "csrf": login(second)},
+                         headers=fetch)
+        assert r1.status_code == 200 and r1.json()["ok"]
+        assert r2.status_code == 409 and not r2.json()["ok"]
+        assert r2.json()["current"] == "1-0" and r2.json()["label"] == "1–0"
+        # the API's 409 carries the board and version stored
+        r3 = second.post(f"/api/tournaments/{tid}/rounds/1/results", headers=auth,
+                         json={"board": 1, "result": "1/2"})
+        assert r3.status_code == 409
+        cur = r3.json()["current"]
+        assert cur["result"] == "1-0" and cur["board"] == 1 and cur["version"] == svc.version(tid)
+        # a stale version is refused even for another board
+        r4 = second.post(f"/api/tournaments/{tid}/rounds/1/results", headers=auth,
+                         json={"board": 2, "result": "1/2", "expected_version": cur["version"] - 1})
+        assert r4.status_code == 409 and "changed meanwhile" in r4.json()["detail"]
+        assert svc.boards(tid, 1)[1].result is None
