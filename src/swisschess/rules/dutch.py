@@ -40,6 +40,7 @@ from swisschess.rules.dutchcore import (
     Entrant,
     colour_criteria,
     colour_of,
+    conflict_sets,
     entrants,
     field_bits,
 )
@@ -325,16 +326,8 @@ class _Round:
         players, wt, n = self.players, self.wt, self.n
         if n < REDUCED_MIN_PLAYERS:
             return False
-        pos = {p.id: k for k, p in enumerate(players)}
-        conflicts: list[set[int]] = [set() for _ in range(n)]
-        for k, p in enumerate(players):
-            for x in p.forbidden:
-                j = pos.get(x)
-                if j is not None:
-                    conflicts[k].add(j)
-                    conflicts[j].add(k)
-        # [C3]: two absolute preferences for the same colour never meet
-        cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+        # [C1] conflicts and [C3] colour classes, for degree bounds
+        conflicts, cls = conflict_sets(players)
         least = least_degree(0, conflicts, cls)
         if n % 2:
             # [C5] the PAB goes to the lowest score that leaves the round

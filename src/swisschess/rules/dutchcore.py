@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -392,8 +393,193 @@ class BracketProcess:
                 self._take_highest(li, lower_first, 0, count_incompatible=True)
 
 
+def conflict_sets(players: list[Entrant]) -> tuple[list[set[int]], list[int]]:
+    """For degree bounds: each player's [C1] conflicts (positions in
+    ``players``) and [C3] colour class (1: absolute White, 2: absolute Black,
+    0: neither; two players of one non-zero class never meet, topscorers of
+    the final round aside — so the bound stays a lower bound)."""
+    pos = {p.id: k for k, p in enumerate(players)}
+    conflicts: list[set[int]] = [set() for _ in players]
+    for k, p in enumerate(players):
+        for x in p.forbidden:
+            j = pos.get(x)
+            if j is not None:
+                conflicts[k].add(j)
+                conflicts[j].add(k)
+    cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+    return conflicts, cls
+
+
+def dirac(group: list[int], conflicts: list[set[int]], colour_class: list[int],
+          compatible: Callable[[int, int], bool]) -> bool:
+    """True when ``group`` (even) surely has a perfect matching: every player
+    has at least half of it as possible opponents (Dirac's theorem: then a
+    Hamiltonian cycle exists).  A sufficient test only."""
+    h = len(group)
+    if h == 0:
+        return True
+    if h % 2:
+        return False
+    if h == 2:
+        return compatible(group[0], group[1])
+    members = set(group)
+    per_class: dict[int, int] = {}
+    for x in group:
+        c = colour_class[x]
+        if c:
+            per_class[c] = per_class.get(c, 0) + 1
+    for x in group:
+        c = colour_class[x]
+        deg = h - 1 - sum(1 for y in conflicts[x] if y in members)
+        if c:
+            deg -= per_class[c] - 1
+        if 2 * deg < h:
+            return False
+    return True
+
+
 class ClassBail(Exception):
     """The class method cannot vouch for this bracket: pair it on the graph."""
+
+
+_FLOAT = -1  # the S1-side stand-in for the S2 players left single
+
+
+class _SideMatching:
+    """Every S1 player of a remainder matched to a later S2 player over
+    tight, compatible pairs, the other S2 players left single (tight as
+    such): the players' own bipartite problem once S1 and S2 are known, so
+    that each transposition (Art. 4.2) is confirmed exactly."""
+
+    def __init__(self, s1: list[int], s2: list[int], key: list[Any],
+                 arcs: dict[Any, list[Any]], single_ok: Callable[[int], bool],
+                 compatible: Callable[[int, int], bool]) -> None:
+        self.key = key
+        self.arcs = arcs
+        self.single_ok = single_ok
+        self.compatible = compatible
+        self.by_key: dict[Any, list[int]] = {}
+        for w in s2:
+            self.by_key.setdefault(key[w], []).append(w)
+        self.float_keys = [b for b, ws in self.by_key.items() if single_ok(ws[0])]
+        self.mate: dict[int, int] = {}
+        self.back: dict[int, int] = {}  # S2 position -> S1 position or _FLOAT
+        self.floats: set[int] = set()
+        self.fixed: set[int] = set()
+        self.journal: list[tuple[dict[int, int], int, int | None]] = []
+        self.s1 = s1
+        self.need_floats = len(s2) - len(s1)
+
+    def _neighbours(self, u: int) -> Iterator[int]:
+        keys = self.float_keys if u == _FLOAT else self.arcs.get(self.key[u], ())
+        for b in keys:
+            for w in self.by_key.get(b, ()):
+                if w in self.fixed:
+                    continue
+                if u == _FLOAT or (w > u and self.compatible(u, w)):
+                    yield w
+
+    def build(self, flow: dict[tuple[Any, Any], int]) -> bool:
+        """A first matching, following the class flow ``flow``, completed by
+        alternating paths."""
+        free = {b: deque(ws) for b, ws in self.by_key.items()}
+        left = dict(flow)
+        for u in self.s1:  # greedy, along the class flow
+            a = self.key[u]
+            for b in self.arcs.get(a, ()):
+                if left.get((a, b), 0) <= 0:
+                    continue
+                ws = free.get(b)
+                if not ws:
+                    continue
+                for i, w in enumerate(ws):
+                    if w > u and self.compatible(u, w):
+                        del ws[i]
+                        self.mate[u], self.back[w] = w, u
+                        left[a, b] -= 1
+                        break
+                if u in self.mate:
+                    break
+        for b in self.float_keys:
+            for w in free.get(b, ()):
+                if len(self.floats) < self.need_floats:
+                    self.floats.add(w)
+                    self.back[w] = _FLOAT
+        for u in self.s1:
+            if u not in self.mate and not self._augment(u, lambda w: True):
+                return False
+        while len(self.floats) < self.need_floats:
+            if not self._augment(_FLOAT, lambda w: True):
+                return False
+        return True
+
+    def _augment(self, src: int, target: Callable[[int], bool]) -> bool:
+        """An alternating path from ``src`` to a free S2 position; applied."""
+        prev: dict[int, int] = {}  # S2 position -> the node that reached it
+        via: dict[int, int] = {}  # node -> the S2 position it was entered through
+        seen = {src}
+        queue = deque([src])
+        while queue:
+            u = queue.popleft()
+            for w in self._neighbours(u):
+                if w in prev:
+                    continue
+                prev[w] = u
+                owner = self.back.get(w)
+                if owner is None:
+                    if not target(w):
+                        continue
+                    while True:  # flip the path back to src
+                        u = prev[w]
+                        old = via.get(u)
+                        if u == _FLOAT:
+                            if old is not None:
+                                self.floats.discard(old)
+                            self.floats.add(w)
+                        else:
+                            self.journal.append((self.mate, u, self.mate.get(u)))
+                            self.mate[u] = w
+                        self.journal.append((self.back, w, self.back.get(w)))
+                        self.back[w] = u
+                        if u == src:
+                            return True
+                        assert old is not None
+                        w = old
+                if owner not in seen:
+                    seen.add(owner)
+                    via[owner] = w
+                    queue.append(owner)
+        return False
+
+    def fix(self, q: int, q2: int) -> bool:
+        """Can ``q`` (S1) meet ``q2`` (S2) with every other player still
+        matched as above?  If so the pair is fixed."""
+        if self.mate.get(q) == q2:
+            self.fixed.update((q, q2))
+            return True
+        y0 = self.mate[q]
+        x1 = self.back[q2]
+        floats = set(self.floats) if x1 == _FLOAT or self.need_floats else None
+        self.journal = [(self.mate, q, y0), (self.back, q2, x1), (self.back, y0, q)]
+        self.mate[q], self.back[q2] = q2, q
+        del self.back[y0]
+        if x1 == _FLOAT:
+            self.floats.discard(q2)
+        else:
+            self.journal.append((self.mate, x1, q2))
+            del self.mate[x1]
+        self.fixed.update((q, q2))
+        if self._augment(x1, lambda w: w == y0):
+            return True
+        for d, k, old in reversed(self.journal):
+            if old is None:
+                d.pop(k, None)
+            else:
+                d[k] = old
+        if floats is not None:
+            self.floats = floats
+        self.fixed.difference_update((q, q2))
+        return False
 
 
 class ClassBracket:
@@ -663,6 +849,12 @@ class ClassBracket:
             raise ClassBail
         side, keys, sup, dem, arcs, flow = plan
         open2 = [q for q in range(len(rem)) if side[q] == 2]  # S2, not yet paired
+        exact = _SideMatching(
+            [q for q in range(len(rem)) if side[q] == 1], open2, keys, arcs,
+            lambda q: self.single_tight[self.cls[rem[q]]],
+            lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]))
+        if not exact.build(flow):
+            raise ClassBail
         for q in range(len(rem)):
             if side[q] != 1:
                 continue
@@ -682,12 +874,17 @@ class ClassBracket:
                     flow[a, b] -= 1
                 else:
                     nf = feasible(sup, dem, arcs, flow)
-                    if nf is None:
+                    if nf is None:  # no class flow: no player of class b either
                         sup[a] += 1
                         dem[b] += 1
                         rejected.add(b)
                         continue
                     flow = nf
+                if not exact.fix(q, q2):  # the players' own matching says no
+                    sup[a] += 1
+                    dem[b] += 1
+                    flow = feasible(sup, dem, arcs, flow) or flow
+                    continue
                 self._freeze(x, y)
                 open2.remove(q2)
                 break
@@ -777,33 +974,10 @@ class ClassBracket:
 
     # ------------------------------------------------------------ certificate
     def dirac(self, group: list[int]) -> bool:
-        """Every player of ``group`` (even size) has at least half of it as
-        possible opponents: then it has a perfect matching."""
-        h = len(group)
-        if h == 0:
-            return True
-        if h % 2:
-            return False
+        """:func:`dirac` on the round's conflict sets."""
         r = self.r
-        if h == 2:
-            a, b = group
-            return r.wt.compatible(r.players[a], r.players[b])
-        members = set(group)
-        per_class: dict[int, int] = {}
-        for x in group:
-            c = r.colour_class[x]
-            if c:
-                per_class[c] = per_class.get(c, 0) + 1
-        for x in group:
-            c = r.colour_class[x]
-            deg = h - 1 - sum(1 for y in r.conflicts[x] if y in members)
-            if c:
-                deg -= per_class[c] - 1
-            if 2 * deg < h:
-                return False
-        return True
-
-
+        return dirac(group, r.conflicts, r.colour_class,
+                     lambda a, b: r.wt.compatible(r.players[a], r.players[b]))
 
 
 def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
