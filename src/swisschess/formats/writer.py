@@ -241,10 +241,10 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
         for a in t.accelerations:
             # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31;
             # four columns: 100 points are written "100", not "100.0"
-            pts = fmt_points(a.points)
-            if len(pts) > 4 and a.points.denominator == 1:
-                pts = str(a.points.numerator)
-            out.append(f"250 {'':4} {pts:>4} {a.first_round:>3} "
+            text = fmt_points(a.points)
+            if len(text) > 4 and a.points.denominator == 1:
+                text = str(a.points.numerator)
+            out.append(f"250 {'':4} {text:>4} {a.first_round:>3} "
                        f"{a.last_round:>3} {a.first_id:>4} {a.last_id:>4}")
         out += raw("250")
         for f in t.forbidden:
