@@ -32,15 +32,13 @@ from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
 from swisschess.rules.dutchcore import (
     BracketProcess,
-    ClassBail,
-    ClassBracket,
     Compatibility,
     Entrant,
     colour_criteria,
     colour_of,
-    conflict_sets,
     entrants,
     field_bits,
 )
@@ -373,7 +371,7 @@ class _Round:
 
 class _ClassBracket(ClassBracket):
     """A bracket of a large 2026 round paired on classes (see
-    :class:`~swisschess.rules.dutchcore.ClassBracket`): the [C1]-[C21] weights
+    :class:`~swisschess.rules.dutchclasses.ClassBracket`): the [C1]-[C21] weights
     of :class:`_Weights`, a floater worth its [C8] value, and the whole round
     certified (the lower part and the PAB)."""
 

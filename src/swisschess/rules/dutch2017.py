@@ -51,15 +51,12 @@ from swisschess.model.history import Float
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, dirac
 from swisschess.rules.dutchcore import (
     BracketProcess,
-    ClassBail,
-    ClassBracket,
     Compatibility,
     Entrant,
     colour_criteria,
-    conflict_sets,
-    dirac,
     field_bits,
     pair_dutch,
 )
@@ -273,7 +270,7 @@ class _BracketGraph:
 # --------------------------------------------------------------------- classes
 class _ClassBracket2017(ClassBracket):
     """A bracket of a large 2017 round paired on classes (see
-    :class:`~swisschess.rules.dutchcore.ClassBracket`).  What differs from
+    :class:`~swisschess.rules.dutchclasses.ClassBracket`).  What differs from
     2026: the C.5-C.19 weights of :class:`_Weights2017` (nobody has to be
     paired; a pair's weight counts from "both unpaired"), a floater is worth
     what the look-ahead C.7 gives him (one more pair in the next bracket, his
