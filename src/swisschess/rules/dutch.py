@@ -415,9 +415,7 @@ class _ClassBracket(ClassBracket):
         floater's partner."""
         r = self.r
         if self.whole:
-            if len(single) != (self.dummy is not None):
-                raise ClassBail
-            return {}
+            return self.certify_whole(single)
         players, wt = r.players, r.wt
         nxt = self.v[self.size:]
         lower = list(range(self.lower_start, r.n))
@@ -439,16 +437,8 @@ class _ClassBracket(ClassBracket):
                     pab = x
                     break
         # each floater meets a distinct player of the next scoregroup
-        partner: dict[int, int] = {}
         taken: set[int] = set() if pab is None else {pab}
-        for x in single:
-            for y in nxt:
-                if y not in taken and wt.compatible(players[x], players[y]):
-                    partner[x] = y
-                    taken.add(y)
-                    break
-            else:
-                raise ClassBail
+        partner = self.meet_next(single, nxt, taken)
         rest = [y for y in nxt if y not in taken]
         low = [y for y in lower if y != pab]
         # [C8]: the next scoregroup keeps as many pairs as it can have

@@ -298,23 +298,13 @@ class _ClassBracket2017(ClassBracket):
         pairs within itself but for one player (parity; in the last-but-one
         bracket one who may get the PAB) — Dirac's theorem."""
         if self.whole:
-            if len(single) != (self.dummy is not None):
-                raise ClassBail
-            return {}
+            return self.certify_whole(single)
         players, wt = self.r.players, self.r.wt
         nxt = self.v[self.size:]
         if len(single) > len(nxt):
             raise ClassBail
-        partner: dict[int, int] = {}
         taken: set[int] = set()
-        for x in single:
-            for y in nxt:
-                if y not in taken and wt.compatible(players[x], players[y]):
-                    partner[x] = y
-                    taken.add(y)
-                    break
-            else:
-                raise ClassBail
+        partner = self.meet_next(single, nxt, taken)
         rest = [y for y in nxt if y not in taken]
         if len(rest) % 2:
             left = [y for y in reversed(rest) if not wt.final or players[y].bye_eligible]

@@ -605,6 +605,28 @@ class ClassBracket:
         return None
 
     # ------------------------------------------------------------ certificate
+    def certify_whole(self, single: list[int]) -> dict[int, int]:
+        """The last bracket: exactly the player the dummy stands for is left
+        (the PAB), or nobody."""
+        if len(single) != (self.dummy is not None):
+            raise ClassBail
+        return {}
+
+    def meet_next(self, single: list[int], nxt: list[int], taken: set[int]) -> dict[int, int]:
+        """Each floater meets a distinct player of the next scoregroup ``nxt``
+        (not one of ``taken``, which grows); each floater's partner."""
+        players, wt = self.r.players, self.r.wt
+        partner: dict[int, int] = {}
+        for x in single:
+            for y in nxt:
+                if y not in taken and wt.compatible(players[x], players[y]):
+                    partner[x] = y
+                    taken.add(y)
+                    break
+            else:
+                raise ClassBail
+        return partner
+
     def dirac(self, group: list[int]) -> bool:
         """:func:`dirac` on the round's conflict sets."""
         r = self.r
