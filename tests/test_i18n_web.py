@@ -56,7 +56,7 @@ def site(tmp_path_factory):
             svc.enter_result(tid, rnd, b.board, results[(k + rnd) % len(results)])
     svc.request_bye(tid, 9, 3, "H")
     with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
-        login(c, TOKEN)  # and send the session's CSRF token, as the pages' forms do
+        login(c, TOKEN)  # and the CSRF token (web/security.py)
         yield c, tid
     svc.close()
 
