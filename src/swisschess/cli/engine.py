@@ -32,6 +32,8 @@ from swisschess.cli.options import (
     resolve_round_robin,
     resolve_system,
 )
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, PairingError
 
 
@@ -65,10 +67,11 @@ def load(path: str):
     try:
         res = read_trf(path)
     except OSError as e:
-        return None, _fail(EXIT_FILE, f"{path}: cannot read: {e.strerror or e}")
+        return None, _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+            file=path, reason=e.strerror or e))
     if res.errors:
         for d in res.errors:
-            print(str(d), file=sys.stderr)
+            print(translate_message(str(d)), file=sys.stderr)
         return None, EXIT_INVALID
     return res.tournament, None
 
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
         return generate.run_generate(args)
     if not args.input:
-        return _fail(EXIT_INVALID, "no input file given")
+        return _fail(EXIT_INVALID, _("no input file given"))
     t, rc = load(args.input)
     if t is None:
         return rc
@@ -97,28 +100,29 @@ def run(args: argparse.Namespace) -> int:
     try:
         system, edition = resolve_system(args.system, args.edition, t.system)
     except InputError as e:
-        return _fail(EXIT_INVALID, f"{args.input}: {e}")
+        return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
     if resolve_baku(args.baku, t.system):
         from swisschess.rules.baku import accelerate
 
         try:
             accelerate(t)
         except InputError as e:
-            return _fail(EXIT_INVALID, f"{args.input}: {e}")
+            return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
     if args.check:
         from swisschess.cli import check
 
         return check.run_check(args, t, system, edition)
     if args.pair is None:
-        return _fail(EXIT_INVALID, "nothing to do: give -p, -c or -g")
+        return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
     from swisschess.pairing.api import pair_round
 
     try:
         pairing = pair_round(t, system, edition)
     except PairingError as e:
-        return _fail(EXIT_NO_PAIRING, f"{args.input}: no valid pairing: {e}")
+        return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
+            file=args.input, reason=translate_message(str(e))))
     except InputError as e:
-        return _fail(EXIT_INVALID, f"{args.input}: {e}")
+        return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
     text = "\n".join(pairing.engine_lines()) + "\n"
     if args.pair == "-":
         sys.stdout.write(text)
@@ -127,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         with open(args.pair, "w", newline="\n") as f:
             f.write(text)
     except OSError as e:
-        return _fail(EXIT_FILE, f"{args.pair}: cannot write: {e.strerror or e}")
+        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
+            file=args.pair, reason=e.strerror or e))
     return EXIT_OK
 
 

@@ -25,6 +25,9 @@ def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None
         g.add_argument(f"--{system}", dest="system", action="store_const", const=system,
                        help=f"{system.capitalize()} system (editions {eds})"
                             + (" (default)" if system == default_system else ""))
+    # -- branch dubov: the system by name too (``new --system dubov``) --
+    g.add_argument("--system", dest="system", choices=registry.systems(), default=None,
+                   help="pairing system by name (the same as --dutch, --dubov, ...)")
     p.add_argument("--edition", choices=registry.editions(), default=None, help=edition_help)
     p.set_defaults(system=None)
 

@@ -98,6 +98,19 @@ def _pair_lim(t: Tournament) -> Pairing:
     return pair_lim(t)
 
 
+# -- Dubov and Burstein (branch dubov; issue 12 part 2) --------------------
+def _pair_dubov(t: Tournament) -> Pairing:
+    from swisschess.rules.dubov import pair_dubov
+
+    return pair_dubov(t)
+
+
+def _pair_burstein(t: Tournament) -> Pairing:
+    from swisschess.rules.burstein import pair_burstein
+
+    return pair_burstein(t)
+
+
 # ---------------------------------------------------------------- the table
 EDITIONS: tuple[Edition, ...] = (
     Edition("dutch", "2026", "FIDE Dutch 2026",
@@ -123,6 +136,15 @@ EDITIONS: tuple[Edition, ...] = (
             trf_code="CUSTOM_SWISS_LIM",
             trf_words=(),
             pair=_pair_lim, default=True),
+    # -- Dubov and Burstein (branch dubov; TRF-2026 / ETT26 codes) --
+    Edition("dubov", "2026", "FIDE Dubov 2026",
+            "FIDE Dubov System C.04.4.1, applied from 1 Feb 2026",
+            trf_code="FIDE_DUBOV", trf_words=("2026",),
+            pair=_pair_dubov, default=True),
+    Edition("burstein", "2026", "FIDE Burstein 2026",
+            "FIDE Burstein System C.04.4.2, applied from 1 Feb 2026",
+            trf_code="FIDE_BURSTEIN", trf_words=("2026",),
+            pair=_pair_burstein, default=True),
 )
 
 #: A bare ``192``/``092`` name that means the default Dutch edition.

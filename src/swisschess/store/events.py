@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swisschess.i18n import LANGUAGES
 from swisschess.model.rounds import (
     RESULTS,
     add_pairing,
@@ -81,6 +82,9 @@ class State:
     manual: dict[int, list[str]] = field(default_factory=dict)
     #: Player ids were sorted by rating (done before round 1 is paired).
     seeded: bool = False
+    #: Language of the tournament's pages and lists (``swisschess.i18n.LANGUAGES``;
+    #: "" = the reader's: browser or command line).
+    language: str = ""
 
     @property
     def current_round(self) -> int:
@@ -95,7 +99,8 @@ class State:
         ``deepcopy`` on large tournaments."""
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
-                     {r: list(v) for r, v in self.manual.items()}, self.seeded)
+                     {r: list(v) for r, v in self.manual.items()}, self.seeded,
+                     self.language)
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -205,7 +210,11 @@ def _settings(s: State, p: dict) -> None:
     if "initial_colour" in p:
         c = p["initial_colour"]
         t.initial_colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
+    language = p.get("language", s.language) or ""
+    if language and language not in LANGUAGES:
+        raise StoreError(f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
     s.system, s.edition = system, edition
+    s.language = language
     if round_robin:
         t.system = registry.ROUND_ROBIN_CODES.get(edition, "FIDE_ROUNDROBIN")
     else:
