@@ -48,6 +48,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("250: last round {value} is not a positive number"),
     N_("250: first ID {value} is not a positive number"),
     N_("250: last ID {value} is not a positive number"),
+    N_("299: points (columns 14-17) missing or not a number"),
+    N_("299: match points {value} are not a number"),
+    N_("299: round {value} is not a number"),
+    N_("record 192 is empty (ignored; the system is read from 092)"),
     N_("260: first round is not a positive number"),
     N_("260: last round is missing or before the first round"),
     N_("{code}: points {value} is not a number"),
@@ -181,6 +185,11 @@ TEMPLATES: tuple[str, ...] = (
     N_("bye {bye}: expected a pairing number"),
     N_("line {n} {line}: expected WHITE-BLACK pairing numbers, e.g. 3-17"),
     N_("invalid input: {details}"),
+    # ------------------------------------------------------------ web/security.py
+    N_("refused: this request comes from another site"),
+    N_("refused: the form is out of date or came from another site (missing CSRF token): "
+       "reload the page and try again"),
+    N_("too many failed logins: try again in {n} s"),
 )
 
 #: Values inside messages that are words themselves.

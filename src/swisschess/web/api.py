@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from swisschess.pairing import registry
-from swisschess.store.service import BoardView, TournamentService
+from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
 
 
@@ -105,6 +105,9 @@ class ResultIn(BaseModel):
     board: int = Field(ge=1)
     result: str = Field(description="1-0, 0-1, 1/2, +-, -+, --")
     correction: bool = False
+    expected_version: int | None = Field(
+        default=None, description="the version the screen showed: refuse (409) if the "
+                                  "tournament changed since")
 
 
 class TrfIn(BaseModel):
@@ -295,11 +298,22 @@ def undo_round(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tid}/rounds/{rnd}/results", dependencies=Arb,
-             summary="Enter (or correct) the result of a board")
+             summary="Enter (or correct) the result of a board",
+             responses={409: {"description": "the board already has a result, or the "
+                                             "tournament changed since expected_version: "
+                                             "the answer holds the current board and version"}})
 def enter_result(tid: int, rnd: int, body: ResultIn, svc: TournamentService = Svc
-                 ) -> dict[str, Any]:
-    b = svc.enter_result(tid, rnd, body.board, body.result, body.correction)
-    return {**board_json(b), "version": svc.version(tid)}
+                 ) -> Any:
+    try:
+        b, version = svc.enter_result_versioned(tid, rnd, body.board, body.result,
+                                                 body.correction, body.expected_version)
+    except Conflict as e:
+        # two arbiters raced (or a stale screen): nothing was written; show what is stored
+        s = svc.state(tid)
+        return JSONResponse({"detail": str(e), "current": {
+            **board_json(svc.board_in(s, rnd, body.board)), "version": s.seq}},
+            status_code=409)
+    return {**board_json(b), "version": version}
 
 
 @router.delete("/tournaments/{tid}/rounds/{rnd}/results/{board}", dependencies=Arb,

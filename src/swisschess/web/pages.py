@@ -18,7 +18,8 @@ from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
-from swisschess.web.app import COOKIE, NeedLogin, page, safe_path, wants_json
+from swisschess.web.common import NeedLogin, page, safe_path, wants_json
+from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
 
@@ -82,11 +83,19 @@ def login_form(request: Request, next: str = "/arbiter"):
 @router.post("/login")
 def login(request: Request, token: str = Form(""), next: str = Form("/arbiter")):
     auth = request.app.state.auth
-    if not auth.check_token(token):
+    try:  # login back-off (web/security.py)
+        cookie = auth.login(request, token)
+    except TooManyFailures as e:
+        resp = page(request, "login.html", status=429, next=safe_path(next),
+                    err=_("Too many wrong passwords: wait {n} s, then try again.").format(n=e.wait))
+        resp.headers["Retry-After"] = str(e.wait)
+        return resp
+    if cookie is None:
         return page(request, "login.html", status=401, next=safe_path(next),
                     err=_("Wrong password: try again."))
     resp = RedirectResponse(safe_path(next), status_code=303)
-    resp.set_cookie(COOKIE, auth.cookie_value, httponly=True, samesite="strict", path="/")
+    resp.set_cookie(COOKIE, cookie, max_age=auth.ttl, httponly=True, samesite="strict",
+                    secure=request.url.scheme == "https", path="/")
     return resp
 
 
@@ -257,6 +266,8 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
+        if e.status == 409 and wants_json(request):  # another arbiter was first
+            return _conflict(svc, tid, rnd, board, translate_message(str(e)))
         if wants_json(request):
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
                                 status_code=e.status)
@@ -266,6 +277,16 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid))})
     return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
+              ) -> JSONResponse:
+    """409 for the result form's fetch: nothing written; what is stored now."""
+    s = svc.state(tid)
+    cur = svc.board_in(s, rnd, board)
+    return JSONResponse({"ok": False, "detail": detail, "current": cur.result,
+                         "label": views.result_label(cur.result), "version": s.seq},
+                        status_code=409)
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}/edit")

@@ -36,6 +36,8 @@
       return r.json().then(function (j) { return { ok: r.ok, j: j }; });
     }).then(function (res) {
       row.classList.remove("saving");
+      // another arbiter was first (409): show the result that is stored
+      if (res.j && res.j.current !== undefined) row.querySelector(".result").textContent = res.j.label || "";
       if (!res.ok || !res.j.ok) {
         flash((res.j && res.j.detail) || msgOf("failed", "The result was not saved."), "error");
         return;
@@ -68,6 +70,13 @@
   }
 
   document.addEventListener("click", function (ev) {
+    // "Go back" links: the Content-Security-Policy runs no javascript: URL, so do it here
+    var back = ev.target.closest("a[href='javascript:history.back()']");
+    if (back) {
+      ev.preventDefault();
+      if (window.history.length > 1) window.history.back(); else window.location.href = "/";
+      return;
+    }
     var btn = ev.target.closest("form.js-result button[name=result]");
     if (btn) {
       ev.preventDefault();
