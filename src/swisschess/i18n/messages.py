@@ -113,6 +113,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("no pairing respects the absolute criteria"),
     N_("no player may receive the bye"),
     N_("round could not be completed"),
+    # ------------------------------------------------------------ cli/verify.py
+    N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
+    N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
+       "'dask worker {address2}'"),
+    N_("{option}: expected MIN-MAX, got {value}"),
+    N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),
