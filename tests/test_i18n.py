@@ -264,3 +264,14 @@ def test_workflow_in_every_language(tmp_path, capsys):
         assert "Петров, Иван" in out and "Łukasiewicz, Żaneta" in out
     assert main(["result", "1", "1-0", "--lang", "cs", "--db", db]) == 3
     assert "zatím není spárováno žádné kolo" in capsys.readouterr().err
+
+
+def test_verify_summary_in_the_language(capsys):
+    rc = main(["verify", "--lang", "cs", "--tournaments", "1", "--players", "6-6",
+               "--rounds", "2", "--jobs", "1", "-q"])
+    out = capsys.readouterr().out.splitlines()
+    assert rc == 0, out
+    assert out[0].startswith("verify: turnajů 1, semínka") and "hráčů 6-6" in out[0]
+    assert any("náš kontrolor: turnaje s nesrovnalostmi 0" in x for x in out)
+    assert main(["verify", "--lang", "bg", "--tournaments", "0"]) == 3
+    assert "--tournaments трябва да е поне 1" in capsys.readouterr().err
