@@ -16,7 +16,12 @@ from swisschess.pairing.api import pair_round
 from swisschess.pairing.classlp import feasible, transport
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pairing import synthetic  # noqa: E402
+from bench_pairing import make_history  # noqa: E402
+
+
+def synthetic(n: int, played: int, planned: int, seed: int):
+    """A legal generated history (the benchmark's generator)."""
+    return make_history(n, played, seed, planned=planned)
 
 
 def _random_classes(rng: random.Random) -> tuple[list[int], dict[tuple[int, int], int]]:

@@ -154,7 +154,8 @@ def write_checklist(path: str, source: str, checks: list[RoundCheck], system: st
 
 
 # ---------------------------------------------------------------- command
-def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str) -> int:
+def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str,
+              pairer=None) -> int:
     """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
     from swisschess.pairing.result import InputError
 
@@ -167,7 +168,7 @@ def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str
             print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     try:
-        checks = check_rounds(t, system, edition)
+        checks = check_rounds(t, system, edition, pairer)
     except InputError as e:
         print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID

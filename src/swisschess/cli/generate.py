@@ -110,7 +110,8 @@ def run_generate(args: argparse.Namespace) -> int:
     system = args.system or "dutch"
     edition = args.edition or registry.default_edition(system)
     try:
-        t = generate(settings, seed, system=system, edition=edition)
+        t = generate(settings, seed, system=system, edition=edition,
+                     baku=getattr(args, "baku", False))
     except TooLarge as e:
         print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
         return EXIT_TOO_LARGE

@@ -1,6 +1,7 @@
 """``swisschess pair``: pair the next round of a tournament file, for people.
 
-    swisschess pair IN.trf [-o OUT.trf] [--edition EDITION] [--dutch|--lim]
+    swisschess pair IN.trf [-o OUT.trf] [--edition EDITION] [--dutch|--lim] [--baku]
+    swisschess pair IN.trf --round-robin [--double]
 
 Prints the board list (boards in the handling rules' order: higher score
 first) and, with ``-o``, writes the tournament with the new round added
@@ -15,7 +16,14 @@ import sys
 from swisschess import i18n
 from swisschess.cli.engine import load
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
-from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_round_robin_options,
+    add_system_options,
+    resolve_baku,
+    resolve_round_robin,
+    resolve_system,
+)
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, PairingError
@@ -28,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", metavar="OUT.trf",
                    help="write the tournament with the new round added")
     add_system_options(p)
+    add_acceleration_option(p)
+    add_round_robin_options(p)
     p.set_defaults(func=run)
 
 
@@ -60,14 +70,18 @@ def board_list(t, pairing) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from swisschess.formats import write_trf
     from swisschess.model.rounds import add_pairing
-    from swisschess.pairing.api import pair_round
+    from swisschess.pairing.registry import ROUND_ROBIN, pair_next
 
     t, rc = load(args.input)
     if t is None:
         return rc
     try:
-        system, edition = resolve_system(args.system, args.edition, t.system)
-        pairing = pair_round(t, system, edition)
+        kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+        if kind is not None:
+            system, edition = ROUND_ROBIN, kind
+        else:
+            system, edition = resolve_system(args.system, args.edition, t.system)
+        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
     except PairingError as e:
         print("swisschess: " + _("{file}: no valid pairing: {reason}").format(
             file=args.input, reason=translate_message(str(e))), file=sys.stderr)

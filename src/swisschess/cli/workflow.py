@@ -26,7 +26,11 @@ from fractions import Fraction
 
 from swisschess import i18n
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
-from swisschess.cli.options import add_system_options
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_round_robin_options,
+    add_system_options,
+)
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.i18n.terms import bye_name, note
@@ -64,6 +68,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "reader's)")
     add_system_options(p, default_system="dutch",
                        edition_help="rule edition (default: the system's, Dutch 2026)")
+    add_acceleration_option(p)
+    add_round_robin_options(p)
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -192,9 +198,18 @@ def _progress(msg: str) -> None:
 
 def cmd_new(svc, args) -> int:
     system = args.system or registry.systems()[0]
+    edition = args.edition or registry.default_edition(system)
+    extra = {}
+    if args.round_robin or args.double:
+        if args.system is not None or args.baku:
+            _err(f"--round-robin and --{args.system or 'baku'} exclude each other")
+            return EXIT_INVALID
+        system, edition = registry.ROUND_ROBIN, "double" if args.double else "auto"
+    elif args.baku:
+        extra["baku"] = True
     tid = svc.create_tournament(
-        args.name, args.rounds, system=system,
-        edition=args.edition or registry.default_edition(system), city=args.city,
+        args.name, args.rounds, system=system, **extra,
+        edition=edition, city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control,
         **({"language": args.language} if args.language else {}))

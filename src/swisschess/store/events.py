@@ -191,8 +191,11 @@ def _settings(s: State, p: dict) -> None:
     t = s.t
     system = p.get("system", s.system)
     edition = p.get("edition", s.edition)
-    if (system, edition) not in {e.key for e in registry.EDITIONS}:
+    round_robin = system == registry.ROUND_ROBIN and edition in ("single", "double", "auto")
+    if (system, edition) not in {e.key for e in registry.EDITIONS} and not round_robin:
         raise StoreError(f"unknown pairing system {system} {edition}")
+    # Baku acceleration (C.04.5.1): a setting of the Swiss systems, kept in the 192 code
+    baku = bool(p.get("baku", registry.baku_from_code(t.system))) and not round_robin
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
         rounds = int(rounds)
@@ -212,7 +215,10 @@ def _settings(s: State, p: dict) -> None:
         raise StoreError(f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
     s.system, s.edition = system, edition
     s.language = language
-    t.system = registry.trf_code(system, edition)
+    if round_robin:
+        t.system = registry.ROUND_ROBIN_CODES.get(edition, "FIDE_ROUNDROBIN")
+    else:
+        t.system = (registry.accelerated_trf_code if baku else registry.trf_code)(system, edition)
 
 
 def _player_fields(p: dict) -> dict:
@@ -370,6 +376,11 @@ def _check_pairing(s: State, before: Tournament, spec: PairingSpec) -> None:
     expected = set(to_be_paired(before, spec.round))
     missing = sorted(expected - set(seen))
     extra = sorted(set(seen) - expected)
+    if s.system == registry.ROUND_ROBIN:
+        # C.05 Annex 1: every game of the Berger table stands (an absent player
+        # forfeits it); the player drawn against the dummy rests (unpaired, Z)
+        extra = []
+        missing = sorted(set(missing) - {pid for pid, _ in spec.unpaired})
     if extra:
         raise StoreError(f"not to be paired in round {spec.round} (withdrawn, bye or absent): "
                          + ", ".join(map(str, extra)))
@@ -480,6 +491,9 @@ def _load_trf(s: State, p: dict) -> None:
     from swisschess.pairing.registry import system_from_code
 
     new.system, new.edition = system_from_code(t.system) or ("dutch", "2026")
+    if registry.round_robin_from_code(t.system):
+        new.system = registry.ROUND_ROBIN
+        new.edition = "double" if registry.round_robin_from_code(t.system) == "double" else "auto"
     for rnd in range(1, t.rounds_recorded() + 1):
         new.boards[rnd] = boards_of(t, rnd)
     kept = []

@@ -451,12 +451,13 @@ class TournamentService:
             progress(f"pairing round {nxt} ({s.system} {s.edition}, "
                      f"{len(to_be_paired(s.t, nxt))} players)...")
         try:
-            from swisschess.pairing.api import pair_round
+            from swisschess.pairing.registry import pair_next
             from swisschess.pairing.result import InputError, PairingError
         except ImportError as e:  # pragma: no cover - engine not installed
             raise StoreError(f"the pairing engine is not available: {e}") from None
         try:
-            p = pair_round(s.t, s.system, s.edition)
+            # the round robin and the Baku acceleration (192 *_BAKU) too
+            p = pair_next(s.t, s.system, s.edition)
         except PairingError as e:
             raise Conflict(f"no valid pairing for round {nxt}: {e}") from None
         except InputError as e:

@@ -43,6 +43,10 @@ class NewTournament(BaseModel):
     # choices from the one table of systems and editions (pairing.registry)
     system: Literal[tuple(registry.systems())] = "dutch"  # type: ignore[valid-type]
     edition: Literal[tuple(registry.editions())] = "2026"  # type: ignore[valid-type]
+    # Baku acceleration (C.04.5.1) for the Swiss systems; round robin (Berger
+    # tables, C.05 Annex 1) instead of a Swiss system
+    baku: bool = False
+    round_robin: Literal["", "single", "double"] = ""
     city: str = ""
     federation: str = ""
     start_date: str = ""
@@ -155,6 +159,10 @@ def list_tournaments(svc: TournamentService = Svc) -> list[dict[str, Any]]:
 @router.post("/tournaments", status_code=201, dependencies=Arb, summary="Create a tournament")
 def create_tournament(body: NewTournament, svc: TournamentService = Svc) -> dict[str, Any]:
     d = body.model_dump()
+    rr = d.pop("round_robin")
+    if rr:
+        d["system"], d["edition"] = registry.ROUND_ROBIN, "double" if rr == "double" else "auto"
+        d.pop("baku")
     tid = svc.create_tournament(d.pop("name"), d.pop("rounds"), **d)
     return summary(svc, tid)
 

@@ -118,9 +118,15 @@ def arbiter_home(request: Request):
 def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...),
                 city: str = Form(""), start_date: str = Form(""), end_date: str = Form(""),
                 chief_arbiter: str = Form(""), time_control: str = Form(""),
-                edition: str = Form("2026")):
+                edition: str = Form("2026"), acceleration: str = Form("")):
     svc = _arbiter(request)
-    tid = svc.create_tournament(name, rounds, edition=edition, city=city, start_date=start_date,
+    system, extra = "dutch", {}
+    if edition in ("round-robin", "double-round-robin"):  # Berger tables (C.05 Annex 1)
+        system, edition = "round-robin", "double" if edition.startswith("double") else "auto"
+    elif acceleration == "baku":  # C.04.5.1
+        extra["baku"] = True
+    tid = svc.create_tournament(name, rounds, system=system, edition=edition, **extra,
+                                city=city, start_date=start_date,
                                 end_date=end_date, chief_arbiter=chief_arbiter,
                                 time_control=time_control)
     return _go(f"/arbiter/t/{tid}/players", _("Tournament “{name}” created: register the players.").format(name=name))
@@ -352,6 +358,28 @@ def print_pairings(request: Request, tid: int, rnd: int):
     svc = _arbiter(request)
     return page(request, "print_pairings.html", rnd=rnd, boards=svc.boards(tid, rnd),
                 extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/print/berger")
+def print_berger(request: Request, tid: int):
+    """The Berger table (C.05 Annex 1) for the tournament's players, printable."""
+    from swisschess.pairing.result import InputError
+    from swisschess.rules.roundrobin import is_double, schedule, table_size
+
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    t = ctx["t"]
+    n = len(t.players)
+    if n < 2:
+        return _go(f"/arbiter/t/{tid}", "A Berger table needs at least two players.")
+    try:
+        double = is_double(t, True if ctx["s"].edition == "double" else None)
+        rounds = schedule(n, double)
+    except InputError as e:
+        return _go(f"/arbiter/t/{tid}", str(e))
+    m = table_size(n)
+    return page(request, "print_berger.html", rounds=rounds, double=double, boards=m // 2,
+                dummy=m if m != n else None, players=t.sorted_players(), **ctx)
 
 
 @router.get("/arbiter/t/{tid}/print/standings")
