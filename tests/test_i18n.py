@@ -65,12 +65,15 @@ def test_catalogue_check_finds_gaps(tmp_path, monkeypatch):
 
 
 def test_every_reader_and_store_message_has_a_template():
-    """Messages made in English by formats/ and store/ (and web input errors) are
-    recognised at output: each f-string reported there matches a template of
+    """Messages made in English by formats/, store/, the engines (InputError,
+    PairingError) and web input errors are recognised at output: each f-string
+    reported there matches a template of
     i18n/messages.py (add new ones there, then run the pybabel commands)."""
     files = [*sorted((SRC / "formats").glob("*.py")), *sorted((SRC / "store").glob("*.py")),
-             SRC / "web" / "pages.py"]
-    calls = {"report": 2, "warn": 2, "rep": 2, "StoreError": 0, "NotFound": 0, "Conflict": 0}
+             SRC / "web" / "pages.py", *sorted((SRC / "rules").glob("*.py")),
+             *sorted((SRC / "pairing").glob("*.py")), *sorted((SRC / "explain").glob("*.py"))]
+    calls = {"report": 2, "warn": 2, "rep": 2, "StoreError": 0, "NotFound": 0, "Conflict": 0,
+             "InputError": 0, "PairingError": 0, "ExplainError": 0}
     missing = []
     for path in files:
         src = path.read_text()

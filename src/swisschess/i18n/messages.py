@@ -113,6 +113,20 @@ TEMPLATES: tuple[str, ...] = (
     N_("no pairing respects the absolute criteria"),
     N_("no player may receive the bye"),
     N_("round could not be completed"),
+    N_("no pairing respects the absolute criteria ([C1], [C3], [C4])"),
+    N_("no player can receive the pairing-allocated bye and leave a complete pairing of the "
+       "others ([C2], [C4])"),
+    N_("Baku acceleration: the tournament has {rounds} rounds"),
+    N_("Baku acceleration needs a point system where a win is worth two draws and a loss "
+       "nothing (C.04.5.1 premise); this one has win {win}, draw {draw}, loss {loss}"),
+    N_("Baku acceleration needs the number of rounds (record 142 or XXR)"),
+    N_("a round robin needs at least 2 players, not {players}"),
+    N_("a round robin needs the players numbered 1 to {n} (their Berger numbers)"),
+    N_("all {rounds} rounds of the round robin are paired"),
+    N_("record 192 {code}: {what} is not paired by swisschess; name a system on the command "
+       "line (--dutch, --lim, ...) to pair it anyway"),
+    N_("bracket-level explanation exists for {systems}, not {system}"),
+    N_("round {rnd} does not exist (rounds recorded: {recorded})"),
     # ------------------------------------------------------------ cli/verify.py
     N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
     N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
