@@ -55,10 +55,21 @@ def site(tmp_path_factory):
         for k, b in enumerate(svc.boards(tid, rnd)):
             svc.enter_result(tid, rnd, b.board, results[(k + rnd) % len(results)])
     svc.request_bye(tid, 9, 3, "H")
+    # a double round robin of five (Berger table with a bye number), one round paired
+    from swisschess.pairing import registry
+
+    rr = svc.create_tournament("Пловдив RR", 10, system=registry.ROUND_ROBIN, edition="double")
+    for name, rating, fed in NAMES[:5]:
+        svc.add_player(rr, name=name, rating=rating, federation=fed)
+    svc.pair_next_round(rr)
     with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
         c.post("/login", data={"token": TOKEN, "next": "/arbiter"})
         yield c, tid
     svc.close()
+
+
+def rr_of(tid: int) -> int:
+    return tid + 1
 
 
 def pages(tid: int) -> dict[str, str]:
@@ -73,6 +84,8 @@ def pages(tid: int) -> dict[str, str]:
         "print pairings": f"/arbiter/t/{tid}/print/pairings/2",
         "print standings": f"/arbiter/t/{tid}/print/standings",
         "error": f"/arbiter/t/{tid}/round/9/edit",
+        "round robin overview": f"/arbiter/t/{rr_of(tid)}",
+        "berger table": f"/arbiter/t/{rr_of(tid)}/print/berger",
     }
 
 
@@ -231,7 +244,7 @@ def test_every_page_translated_without_layout_break(site, english, lang):
         people = [person for person, _r, _f in NAMES if html.escape(person) in body]
         if name in ("public standings", "standings", "print standings", "crosstable", "players"):
             assert len(people) == len(NAMES), (name, people)
-        elif name not in ("start", "login", "arbiter home", "error"):
+        elif name not in ("start", "login", "arbiter home", "error", "round robin overview"):
             assert people, name
     assert not untranslated, f"{lang}: untranslated:\n" + "\n".join(untranslated)
     assert not broken, f"{lang}: layout:\n" + "\n".join(broken)
