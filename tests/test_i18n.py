@@ -278,3 +278,15 @@ def test_verify_summary_in_the_language(capsys):
     assert any("náš kontrolor: turnaje s nesrovnalostmi 0" in x for x in out)
     assert main(["verify", "--lang", "bg", "--tournaments", "0"]) == 3
     assert "--tournaments трябва да е поне 1" in capsys.readouterr().err
+
+
+def test_dubov_burstein_explanations_in_the_language(capsys):
+    data = Path(__file__).parent / "data" / "dubov-burstein"
+    files = sorted(data.glob("*.trf"))
+    if not files:
+        pytest.skip("no Dubov/Burstein sample")
+    dubov = next((f for f in files if "dubov" in f.name), files[0])
+    main(["explain", "--lang", "et", "--system", "dubov", str(dubov)])
+    out = capsys.readouterr().out
+    assert "Punktigrupp" in out and "Lauad (valged - mustad):" in out
+    assert "Bracket" not in out and "Boards" not in out

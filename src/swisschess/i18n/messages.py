@@ -127,6 +127,10 @@ TEMPLATES: tuple[str, ...] = (
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),
     N_("round {rnd} does not exist (rounds recorded: {recorded})"),
+    # ------------------------------------------- rules/dubov.py, burstein.py (trace notes)
+    N_("shifted {n} player(s) from G1"),
+    N_("shifted {n} player(s) from G2"),
+    N_("incoming floaters: {players}"),
     # ------------------------------------------------------------ cli/verify.py
     N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
     N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
