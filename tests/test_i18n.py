@@ -267,6 +267,14 @@ def test_workflow_in_every_language(tmp_path, capsys):
         assert "Петров, Иван" in out and "Łukasiewicz, Żaneta" in out
     assert main(["result", "1", "1-0", "--lang", "cs", "--db", db]) == 3
     assert "zatím není spárováno žádné kolo" in capsys.readouterr().err
+    from swisschess.store.service import TournamentService
+
+    svc = TournamentService(db)
+    assert svc.state(svc.resolve_tournament()).language == "sl"  # new --language sl
+    assert main(["set-language", "bg", "--db", db, "--lang", "pl"]) == 0
+    assert "Język turnieju: Български" in capsys.readouterr().out
+    assert svc.state(svc.resolve_tournament()).language == "bg"
+    svc.close()
 
 
 def test_verify_summary_in_the_language(capsys):
