@@ -101,6 +101,7 @@ def login(request: Request, token: str = Form(""), next: str = Form("/arbiter"))
 
 @router.post("/logout")
 def logout(request: Request):
+    request.app.state.auth.logout(request)  # the session ends on every worker
     resp = RedirectResponse("/", status_code=303)
     resp.delete_cookie(COOKIE, path="/")
     return resp
