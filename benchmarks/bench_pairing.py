@@ -321,11 +321,6 @@ def make_history(n: int, played: int, seed: int, *, planned: int = 9,
     return t
 
 
-def synthetic(n: int, played: int, planned: int, seed: int) -> Tournament:
-    """The history of :func:`make_history` under the name tests/test_reduced.py imports."""
-    return make_history(n, played, seed, planned=planned)
-
-
 def truncated(t: Tournament, played: int) -> Tournament:
     """A copy of ``t`` with the first ``played`` rounds only (points restated)."""
     c = Tournament(name=t.name, city=t.city, rounds=t.rounds,
