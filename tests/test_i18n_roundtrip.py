@@ -14,7 +14,7 @@ import html
 import io
 
 import pytest
-from storehelp import needs_engine
+from storehelp import login, needs_engine
 
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.standings import render
@@ -125,7 +125,7 @@ def test_names_in_web_pages_and_print(tmp_path):
     svc.add_players(tid, read_players(csv_text(PLAYERS), "csv", "players.csv"))
     play(svc, tid, 1)
     with TestClient(create_app(token="x", service=svc), base_url="http://127.0.0.1") as c:
-        c.post("/login", data={"token": "x", "next": "/arbiter"})
+        login(c, "x")  # and the CSRF token (web/security.py)
         for path in (f"/t/{tid}/standings", f"/arbiter/t/{tid}/print/standings",
                      f"/arbiter/t/{tid}/print/pairings/1", f"/arbiter/t/{tid}/crosstable"):
             r = c.get(path + "?lang=bg")

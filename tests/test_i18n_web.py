@@ -20,7 +20,7 @@ from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import needs_engine
+from storehelp import login, needs_engine
 
 from swisschess import i18n
 from swisschess.i18n import catalogues
@@ -56,7 +56,7 @@ def site(tmp_path_factory):
             svc.enter_result(tid, rnd, b.board, results[(k + rnd) % len(results)])
     svc.request_bye(tid, 9, 3, "H")
     with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
-        c.post("/login", data={"token": TOKEN, "next": "/arbiter"})
+        login(c, TOKEN)  # and the CSRF token (web/security.py)
         yield c, tid
     svc.close()
 
