@@ -214,3 +214,26 @@ def test_web_api_pairs_with_the_tournament_system(tmp_path, system):
             assert c.get(f"/api/tournaments/{tid}").json()["system"] == system
     finally:
         svc.close()
+
+
+def test_web_form_offers_dubov_and_burstein(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from storehelp import login
+
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    svc = TournamentService(f"sqlite:///{tmp_path / 'f.db'}", actor="web")
+    try:
+        with TestClient(create_app(token="t0ken", service=svc), base_url="http://127.0.0.1") as c:
+            login(c, "t0ken")
+            home = c.get("/arbiter").text
+            assert 'value="dubov:2026"' in home and 'value="burstein:2026"' in home
+            r = c.post("/arbiter/new", data={"name": "D", "rounds": "5", "edition": "dubov:2026"},
+                       follow_redirects=False)
+            assert r.status_code == 303
+            items = c.get("/api/tournaments", headers={"Authorization": "Bearer t0ken"}).json()
+            assert {it["name"]: it["system"] for it in items}["D"] == "dubov"
+    finally:
+        svc.close()
