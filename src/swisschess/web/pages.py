@@ -124,6 +124,10 @@ def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...)
     system, extra = "dutch", {}
     if edition in ("round-robin", "double-round-robin"):  # Berger tables (C.05 Annex 1)
         system, edition = "round-robin", "double" if edition.startswith("double") else "auto"
+    elif ":" in edition:  # branch dubov: "dubov:2026", "burstein:2026" (pairing.registry)
+        system, edition = edition.split(":", 1)
+        if acceleration == "baku":
+            extra["baku"] = True
     elif acceleration == "baku":  # C.04.5.1
         extra["baku"] = True
     tid = svc.create_tournament(name, rounds, system=system, edition=edition, **extra,
