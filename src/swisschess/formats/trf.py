@@ -228,7 +228,7 @@ class _Reader:
         elif code == "299":
             self.r299(ln, line)
         elif code in ("240", "250", "260"):
-            if code != "250" or not line[4:8].strip():
+            if code != "250" or not line[4:8].strip() or line[9:13].strip():
                 self._team_raw.append((code, line))
             getattr(self, "r" + code)(ln, line)
         else:
@@ -428,10 +428,12 @@ class _Reader:
         # TRF-2026 record 250: fictitious MP 5-8 (teams), points 10-13, first round
         # 15-17, last round 19-21, first ID 23-26, last ID 28-31.
         mp = line[4:8].strip()
-        if mp:
+        if mp and not line[9:13].strip():
             # A team acceleration in match points: kept raw (teams are not paired here).
             self.t.extra.setdefault("250", []).append(line.rstrip())
             return
+        # Both columns given (gacrux writes the match points of a win too, for
+        # individual events): the points column is the players' acceleration.
         fields = [(line[9:13], 10, "points"), (line[14:17], 15, "first round"),
                   (line[18:21], 19, "last round"), (line[22:26], 23, "first ID"),
                   (line[27:31], 28, "last ID")]

@@ -19,6 +19,7 @@ Z     zero-point bye, absence (also blank)    no        no
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -312,7 +313,18 @@ class Tournament:
         """Points of ``pid`` from the round results only, after round ``upto``."""
         p = self.players[pid]
         res = p.results if upto is None else p.results[:upto]
-        return sum((self.points.points(e) for e in res), Fraction(0))
+        # exact, over one common denominator (summing Fractions is slow)
+        points = self.points.points
+        num, den = 0, 1
+        for e in res:
+            v = points(e)
+            d = v.denominator
+            if den % d:
+                m = d // math.gcd(den, d)
+                num *= m
+                den *= m
+            num += v.numerator * (den // d)
+        return Fraction(num, den)
 
     def adjustment(self, pid: int, upto: int | None = None) -> Fraction:
         """Record 299 points of ``pid`` that count after round ``upto`` (default:
