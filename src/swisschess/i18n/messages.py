@@ -69,10 +69,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("162: absence symbol Z (bbpPairings) read as A (TRF-2026)"),
     N_("XXS: unknown scoring item {value}"),
     N_("XXS: value {value} of {key} is not a number"),
-    N_("XXC rank (pair by position in the file) is not supported: players are paired "
-       "by pairing number"),
     N_("XXC: unknown option {value} (expected white1, black1 or rank)"),
     N_("unknown record type {code} (kept, not interpreted)"),
+    N_("record 192 is empty (ignored; the system is read from 092)"),
+    N_("299: points (columns 14-17) missing or not a number"),
+    N_("299: match points {value} are not a number"),
+    N_("299: round {value} is not a number"),
     # --------------------------------------------------------- formats/checks.py
     N_("no player records (001): not a tournament file"),
     N_("pairing numbers are not 1..{last} without gaps: missing {missing}"),
