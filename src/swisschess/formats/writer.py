@@ -242,8 +242,12 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
             # TRF-2026 record 240: type at 5, round 7-9, IDs 11-14, 16-19 ...
             out.append(f"240 {b.code} {b.round:>3}" + "".join(f" {i:>4}" for i in b.ids))
         for a in t.accelerations:
-            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31.
-            out.append(f"250 {'':4} {fmt_points(a.points):>4} {a.first_round:>3} "
+            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31;
+            # four columns: 100 points are written "100", not "100.0"
+            text = fmt_points(a.points)
+            if len(text) > 4 and a.points.denominator == 1:
+                text = str(a.points.numerator)
+            out.append(f"250 {'':4} {text:>4} {a.first_round:>3} "
                        f"{a.last_round:>3} {a.first_id:>4} {a.last_id:>4}")
         out += raw("250")
         for f in t.forbidden:

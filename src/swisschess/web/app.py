@@ -70,7 +70,8 @@ def create_app(db: str | None = None, token: str | None = None,
         if request.url.path.startswith("/api/") or wants_json(request):
             return JSONResponse({"detail": exc.detail}, status_code=403)
         return request.app.state.templates.TemplateResponse(
-            request, "error.html", {"message": exc.detail, "status": 403}, status_code=403)
+            request, "error.html", {"message": translate_message(exc.detail), "status": 403},
+            status_code=403)
 
     @app.exception_handler(StoreError)
     async def _store_error(request: Request, exc: StoreError):

@@ -87,7 +87,7 @@ def login(request: Request, token: str = Form(""), next: str = Form("/arbiter"))
         cookie = auth.login(request, token)
     except TooManyFailures as e:
         resp = page(request, "login.html", status=429, next=safe_path(next),
-                    err=f"Too many wrong passwords: wait {e.wait} s, then try again.")
+                    err=_("Too many wrong passwords: wait {n} s, then try again.").format(n=e.wait))
         resp.headers["Retry-After"] = str(e.wait)
         return resp
     if cookie is None:
@@ -273,7 +273,7 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
         if e.status == 409 and wants_json(request):  # another arbiter was first
-            return _conflict(svc, tid, rnd, board, str(e))
+            return _conflict(svc, tid, rnd, board, translate_message(str(e)))
         if wants_json(request):
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
                                 status_code=e.status)
