@@ -77,7 +77,8 @@ def pg_server():
             pw = pwd.getpwnam("postgres")
         except KeyError:
             shutil.rmtree(tmp, ignore_errors=True)
-            pytest.skip("running as root and no 'postgres' user to run the server")
+            pytest.skip("running as root and no 'postgres' user to run the server: "
+                        "apt-get install postgresql creates it, or set SWISSCHESS_TEST_PG_URL")
         os.chown(tmp, pw.pw_uid, pw.pw_gid)
         prefix = ["runuser", "-u", "postgres", "--"]
     data = os.path.join(tmp, "data")

@@ -210,7 +210,10 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
             if b.round == nxt and b.code in ("H", "F"):
                 for pid in b.ids:
                     in_column[pid] = b.code
-    for p in t.sorted_players():
+    # XXC rank: the 001 lines in the order whose positions are the pairing numbers
+    in_order = ([t.players[i] for i in t.rank_order] if t.rank_order is not None
+                else t.sorted_players())
+    for p in in_order:
         if points == "stated":
             pts = p.stated_points
         else:
@@ -257,11 +260,16 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
                 out.append("XXP " + " ".join(str(i) for i in f.ids))
         out += [adjustment_line(a) for a in t.adjustments]
         out += raw("299")
+        if t.rank_order is not None:
+            out.append("XXC rank")  # TRF-2026 has no record for it
     else:
         if t.rounds is not None:
             out.append(f"XXR {t.rounds}")
+        xxc = ["rank"] if t.rank_order is not None else []
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
-            out.append("XXC " + ("white1" if t.initial_colour is Colour.WHITE else "black1"))
+            xxc.append("white1" if t.initial_colour is Colour.WHITE else "black1")
+        if xxc:
+            out.append("XXC " + " ".join(xxc))
     if (v16 and not t.points.is_default()) or (not v16 and not t.points.is_default()
                                                 and _r162(t.points) is None):
         out.append(_xxs(t.points))
