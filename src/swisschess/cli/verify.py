@@ -50,6 +50,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -413,7 +414,7 @@ class Progress:
 
 # ------------------------------------------------------------------ where it runs
 class ClusterError(Exception):
-    """The Dask scheduler cannot be reached, or no worker joined it."""
+    """The Dask scheduler cannot be reached, no worker joined it, or it went away."""
 
 
 @contextmanager
@@ -481,7 +482,10 @@ def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], N
         task = of_key.pop(fut.key)
         try:
             o = fut.result()
-        except Exception as e:  # the worker died with it, or it could not be sent
+        except CancelledError as e:  # not one task's fault: the scheduler is gone
+            raise ClusterError(f"the scheduler cancelled seed {task.seed} ({e}); "
+                               f"was it stopped?") from None
+        except Exception as e:  # the worker died with it (each time), or it could not be sent
             o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
         del fut
         record(o)
@@ -619,7 +623,10 @@ def run(args: argparse.Namespace) -> int:
     except ClusterError as e:
         progress.close()
         print(f"swisschess verify: {e}", file=sys.stderr)
-        return EXIT_INVALID
+        if not outcomes:  # no cluster to run on: the address or the set-up is wrong
+            return EXIT_INVALID
+        summary()  # lost during the run: what was done so far
+        return EXIT_UNEXPECTED
     except KeyboardInterrupt:
         progress.close()
         print("swisschess verify: interrupted", file=sys.stderr)
