@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from swisschess.formats.trf import read_trf  # noqa: E402
 from swisschess.model.rounds import cut_before  # noqa: E402
 from swisschess.model.tournament import Colour  # noqa: E402
-from swisschess.pairing.api import Pairing, PairingError  # noqa: E402
+from swisschess.pairing.result import Pairing, PairingError  # noqa: E402
 from swisschess.rules import dutch1992, lim  # noqa: E402
 from swisschess.rules.dutch1992 import (  # noqa: E402
     Context,

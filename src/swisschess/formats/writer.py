@@ -27,6 +27,7 @@ from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.tournament import (
     Colour,
     Player,
+    PointAdjustment,
     PointSystem,
     RoundEntry,
     Tournament,
@@ -56,6 +57,15 @@ def fmt_points(x: Fraction) -> str:
         d, frac = divmod(frac, 1)
         digits += str(int(d))
     return f"{sign}{int(whole)}.{digits or '0'}"
+
+
+def adjustment_line(a: PointAdjustment) -> str:
+    """TRF-2026 record 299 of a score adjustment: type (blank) at 5, match
+    points 8-11, points 14-17, round 20-22 (blank for 0), IDs 24-27, 29-32 ..."""
+    mp = "" if a.match_points is None else fmt_points(a.match_points)
+    rnd = str(a.round) if a.round else ""
+    return (f"299    {mp:>4}  {fmt_points(a.points):>4}  {rnd:>3}"
+            + "".join(f" {i:>4}" for i in a.ids))
 
 
 def _entry(e: RoundEntry) -> str:
@@ -204,7 +214,7 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
         if points == "stated":
             pts = p.stated_points
         else:
-            pts = t.score(p.id) + adj.get(p.id, Fraction(0))
+            pts = t.results_score(p.id) + adj.get(p.id, Fraction(0))
         entries = None
         if p.id in in_column:
             cur = p.entry(nxt)
@@ -229,8 +239,12 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
             # TRF-2026 record 240: type at 5, round 7-9, IDs 11-14, 16-19 ...
             out.append(f"240 {b.code} {b.round:>3}" + "".join(f" {i:>4}" for i in b.ids))
         for a in t.accelerations:
-            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31.
-            out.append(f"250 {'':4} {fmt_points(a.points):>4} {a.first_round:>3} "
+            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31;
+            # four columns: 100 points are written "100", not "100.0"
+            text = fmt_points(a.points)
+            if len(text) > 4 and a.points.denominator == 1:
+                text = str(a.points.numerator)
+            out.append(f"250 {'':4} {text:>4} {a.first_round:>3} "
                        f"{a.last_round:>3} {a.first_id:>4} {a.last_id:>4}")
         out += raw("250")
         for f in t.forbidden:
@@ -241,6 +255,7 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
                            + "".join(f" {i:>4}" for i in f.ids))
             else:
                 out.append("XXP " + " ".join(str(i) for i in f.ids))
+        out += [adjustment_line(a) for a in t.adjustments]
         out += raw("299")
     else:
         if t.rounds is not None:

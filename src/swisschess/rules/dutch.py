@@ -24,26 +24,25 @@ in :mod:`swisschess.pairing.matching`.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Callable
+from typing import Any
 
-from swisschess.model.history import (
-    Float,
-    Strength,
-    colour_preference,
-    float_in_round,
-    pab_eligible,
-    played_colours,
-    requested_bye,
-    to_be_paired,
-    unpaired_entries,
-)
-from swisschess.model.rounds import sort_boards
+from swisschess.model.history import Float
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
+from swisschess.rules.dutchcore import (
+    BracketProcess,
+    Compatibility,
+    Entrant,
+    colour_criteria,
+    colour_of,
+    entrants,
+    field_bits,
+)
+from swisschess.rules.dutchcore import pair_dutch as pair_with
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
@@ -53,84 +52,12 @@ W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 # speed: the reduced graph is certified or expanded, so results are the same.
 REDUCED_MIN_PLAYERS = 64
 REDUCED_MIN_LOWER = 16
+# In such rounds, brackets of at least this many players are first paired on
+# classes of alike players (:class:`_ClassBracket`); exact either way.
+CLASS_MIN_ACTIVE = 24
 
 
-@dataclass(slots=True)
-class Entrant:
-    """What the Dutch system needs to know about one player to be paired."""
-
-    id: int
-    rank: int  # 0-based position by TPN (Art. 1.1)
-    score: Fraction  # with acceleration (Art. 1.2 / C.04.2)
-    raw_score: Fraction  # without acceleration (board order)
-    colours: list[Colour]  # played games only (handling rules 3.4)
-    imbalance: int  # |colour difference| (Art. 1.6)
-    preference: Colour  # Art. 1.7
-    absolute: bool
-    strong: bool
-    repeated: Colour  # colour of the last two games when equal, else NONE
-    played_games: int
-    bye_eligible: bool  # [C2]
-    floats: tuple[Float, Float]  # float one and two rounds before (Art. 1.4)
-    forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
-    skey: int = 0  # score as an integer key (exact, for speed)
-    topscorer: bool = False  # Art. 1.8 (final round only)
-
-    @property
-    def absolute_imbalance(self) -> bool:
-        return self.imbalance > 1
-
-
-def _entrant(t: Tournament, pid: int, rank: int, rnd: int, edition: str) -> Entrant:
-    p = t.players[pid]
-    history = p.results[: rnd - 1]
-    cols = played_colours(p, rnd - 1)
-    # Art. 1.6 / 1.7: colour difference and preference (model.history owns them)
-    cp = colour_preference(cols)
-    imbalance = abs(cp.difference)
-    pref = cp.colour
-    absolute = cp.strength is Strength.ABSOLUTE
-    # the colour of the two latest games, when they are the same ([C11])
-    repeated = cols[-1] if len(cols) >= 2 and cols[-1] is cols[-2] else NONE
-    prev = rnd - 1
-    floats = (
-        float_in_round(t, pid, prev, edition) if prev >= 1 else Float.NONE,
-        float_in_round(t, pid, prev - 1, edition) if prev >= 2 else Float.NONE,
-    )
-    forbidden = {e.opponent for e in history if e.played}
-    return Entrant(
-        id=pid,
-        rank=rank,
-        score=t.score(pid, rnd - 1) + t.acceleration(pid, rnd),
-        raw_score=t.score(pid, rnd - 1),
-        colours=cols,
-        imbalance=imbalance,
-        preference=pref,
-        absolute=absolute,
-        strong=cp.strength is Strength.STRONG,
-        repeated=repeated,
-        played_games=len(cols),
-        bye_eligible=pab_eligible(t, pid, rnd - 1, edition),
-        floats=floats,
-        forbidden=forbidden,
-    )
-
-
-def _takes_part(t: Tournament, p, rnd: int) -> bool:
-    """Does the player count in the TPN order (Art. 1.1) when pairing ``rnd``?
-
-    A player who never took part in a pairing and is absent now (an entry
-    written for the round, or a bye request) does not count yet."""
-    if any(e.paired for e in p.results):
-        return True
-    return len(p.results) <= rnd - 1 and requested_bye(t, p.id, rnd) is None
-
-
-def _bits(x: int) -> int:
-    return max(1, int(x).bit_length())
-
-
-class _Weights:
+class _Weights(Compatibility):
     """Edge weights for the current state of the round (Art. 2 criteria as fields).
 
     Field widths are generous so that no field can overflow into the next one:
@@ -141,7 +68,7 @@ class _Weights:
     def __init__(self, players: list[Entrant], topscorer_round: bool, played_rounds: int) -> None:
         self.players = players
         n = len(players)
-        self.cb = _bits(n) + 2
+        self.cb = field_bits(n) + 2
         # One slot per score, lowest score least significant (Art. 1.2 order).
         counts: dict[int, int] = {}
         for p in players:
@@ -150,10 +77,10 @@ class _Weights:
         total = 0
         for s in sorted(counts):
             self.shift[s] = total
-            total += _bits(counts[s])
+            total += field_bits(counts[s])
         self.sb = total + 1
         # sums of shift offsets over all pairs (completion weight) must not overflow
-        self.completion_bits = _bits(n * 2 * (total + 1)) + 1
+        self.completion_bits = field_bits(n * 2 * (total + 1)) + 1
         self.topscorer_round = topscorer_round
         self.played_rounds = played_rounds
         # Width of the ordering area at the bottom (Art. 4 generation order).
@@ -162,15 +89,6 @@ class _Weights:
         self._layout()
         self.single_downfloater_bye = False
         self.unplayed_rank: dict[int, int] = {}
-
-    def compatible(self, a: Entrant, b: Entrant) -> bool:
-        """[C1] no rematch (and prohibited pairs); [C3] absolute preferences."""
-        if b.id in a.forbidden or a.id in b.forbidden:
-            return False
-        if a.absolute and b.absolute and a.preference is b.preference:
-            # [C3] does not apply to topscorers in the final round (Art. 1.8)
-            return self.topscorer_round and (a.topscorer or b.topscorer)
-        return True
 
     def bye_candidate(self, p: Entrant) -> bool:
         bye = self.bye_score if self.bye_score is not None else 0
@@ -204,6 +122,10 @@ class _Weights:
         """
         if not self.compatible(hi, lo):
             return 0
+        return self.raw_weight(hi, lo, in_current, in_next)
+
+    def raw_weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
+        """:meth:`weight` of a pair assumed compatible (classes use it)."""
         off, shift = self.off, self.shift
         # [C4] completion and [C2]/[C5]: every player paired but at most one,
         # and the one left out is eligible for the PAB with the lowest score.
@@ -267,7 +189,7 @@ class _Weights:
             w += self.unplayed_rank[p.played_games] << self.off["C9"]
         return w
 
-    def completion_weight(self, hi: Entrant, lo: Entrant, top: Fraction) -> int:
+    def completion_weight(self, hi: Entrant, lo: Entrant, top: int) -> int:
         """First look at the round (odd number of players): can it be completed
         ([C4]) and with which score does the PAB go ([C5])?"""
         if not self.compatible(hi, lo):
@@ -276,26 +198,6 @@ class _Weights:
         w = (w << self.completion_bits) | (self.shift[hi.skey] + self.shift[lo.skey])
         w = (w << self.cb) | (lo.skey >= top)
         return w
-
-
-def colour_criteria(p: Entrant, o: Entrant) -> tuple[bool, bool, bool, bool]:
-    """[C10]-[C13] for the pair ``p``-``o`` (True: the criterion is met).
-
-    [C10] no topscorer (or opponent) gets a colour difference beyond +-2;
-    [C11] none gets the same colour three times in a row; [C12] both get their
-    colour preference; [C13] both get their strong preference.  (2017: C.8-C.11.)
-    """
-    same = p.preference is o.preference and p.preference is not NONE
-    c10 = not (same and p.absolute_imbalance and o.absolute_imbalance)
-    if p.imbalance == o.imbalance:
-        loser_ok = p.repeated is NONE or p.repeated is not o.repeated
-    else:
-        loser = o if p.imbalance > o.imbalance else p
-        loser_ok = loser.repeated is not p.preference.opposite
-    c11 = not (p.absolute and o.absolute and p.preference is o.preference) or loser_ok
-    c13 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
-           or (p.absolute and o.absolute) or p.preference is not o.preference)
-    return c10, c11, not same, c13
 
 
 def _complete(mate: list[int], players: list[Entrant]) -> bool:
@@ -326,6 +228,13 @@ class _Round:
         self.g = MatchingGraph(self.n, [p.bye_eligible for p in players])
         self.matched = [False] * self.n
         self.cur: list[int] = []
+        # pairs made so far (both engines record them; see _fresh_graph)
+        self.pairs: list[tuple[int, int]] = []
+        # large rounds (see _start_reduced): brackets may be paired on classes
+        self.reduced = False
+        self.g_stale = False
+        self.conflicts: list[set[int]] = []
+        self.colour_class: list[int] = []
 
     # ------------------------------------------------------------ the round
     def run(self) -> list[int]:
@@ -333,7 +242,6 @@ class _Round:
         top = players[0].skey
         if not self._start_reduced(top):
             self._first_look(top)
-        g = self.g
 
         bracket: list[int] = []
         nxt = 0
@@ -349,12 +257,16 @@ class _Round:
             while nxt < n and players[nxt].skey >= players[group_start].skey:
                 bracket.append(nxt)
                 nxt += 1
-            g.begin_bracket(bracket, nxt)
-            b = _Bracket(self, bracket, mdps, size, first_resident, first_next)
-            b.pair()
+            if not (self.reduced and size >= CLASS_MIN_ACTIVE
+                    and _ClassBracket(self, bracket, mdps, size, nxt).pair()):
+                if self.g_stale:
+                    self._fresh_graph()
+                self.g.begin_bracket(bracket, nxt)
+                BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
             # Next bracket: the unpaired players float down (Art. 1.4.1).
             wt.single_downfloater_bye = bool(
-                n % 2 and group_start < n and wt.bye_score >= players[group_start].skey)
+                n % 2 and group_start < n and wt.bye_score is not None
+                and wt.bye_score >= players[group_start].skey)
             new_bracket = []
             mdps = 0
             for li, v in enumerate(bracket):
@@ -412,16 +324,8 @@ class _Round:
         players, wt, n = self.players, self.wt, self.n
         if n < REDUCED_MIN_PLAYERS:
             return False
-        pos = {p.id: k for k, p in enumerate(players)}
-        conflicts: list[set[int]] = [set() for _ in range(n)]
-        for k, p in enumerate(players):
-            for x in p.forbidden:
-                j = pos.get(x)
-                if j is not None:
-                    conflicts[k].add(j)
-                    conflicts[j].add(k)
-        # [C3]: two absolute preferences for the same colour never meet
-        cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+        # [C1] conflicts and [C3] colour classes, for degree bounds
+        conflicts, cls = conflict_sets(players)
         least = least_degree(0, conflicts, cls)
         if n % 2:
             # [C5] the PAB goes to the lowest score that leaves the round
@@ -437,11 +341,23 @@ class _Round:
         if n % 2:
             wt.bye_score = low
             self._rank_unplayed()
-        self.g = ReducedGraph(
-            n, [p.bye_eligible for p in players], wt.unit, [wt.share(p) for p in players],
-            lambda a, b: wt.compatible(players[a], players[b]), conflicts, cls,
-            REDUCED_MIN_LOWER)
+        self.conflicts = conflicts
+        self.colour_class = cls
+        self.reduced = True
+        self._fresh_graph()
         return True
+
+    def _fresh_graph(self) -> None:
+        """A new reduced graph with the pairs made so far frozen (after
+        brackets paired on classes, which do not keep the graph up to date)."""
+        players, wt = self.players, self.wt
+        self.g = ReducedGraph(
+            self.n, [p.bye_eligible for p in players], wt.unit, [wt.share(p) for p in players],
+            lambda a, b: wt.compatible(players[a], players[b]), self.conflicts,
+            self.colour_class, REDUCED_MIN_LOWER)
+        for a, b in self.pairs:
+            self.g.freeze_pair(a, b)
+        self.g_stale = False
 
     def _set_all_round_weights(self) -> None:
         players, wt, g = self.players, self.wt, self.g
@@ -453,252 +369,90 @@ class _Round:
         self.cur = self.g.solve()
 
 
-class _Bracket:
-    """One bracket: MDPs (if any), residents, and the next scoregroup."""
+class _ClassBracket(ClassBracket):
+    """A bracket of a large 2026 round paired on classes (see
+    :class:`~swisschess.rules.dutchclasses.ClassBracket`): the [C1]-[C21] weights
+    of :class:`_Weights`, a floater worth its [C8] value, and the whole round
+    certified (the lower part and the PAB)."""
 
-    def __init__(self, rnd: _Round, bracket: list[int], mdps: int, size: int,
-                 first_resident: int, first_next: int) -> None:
-        self.r = rnd
-        self.v = bracket  # list index -> vertex
-        self.mdps = mdps  # bracket[:mdps] are MDPs
-        self.size = size  # bracket[mdps:size] are residents, the rest the next group
-        self.first_resident = first_resident
-        self.first_next = first_next
-        self.base: dict[tuple[int, int], int] = {}
-        self.rem: list[int] = []
-        self.rem_pairs = 0
+    def class_key(self, p: Entrant) -> tuple[Any, ...]:
+        return (*super().class_key(p), self.r.wt.bye_candidate(p))
 
-    def pair(self) -> None:
-        self._set_base_weights()
-        self.r.solve()
-        self._choose_mdps()
-        self._pair_mdps()
-        self._remainder()
+    def pair_value(self, hi: Entrant, lo: Entrant) -> int:
+        wt = self.r.wt
+        return wt.raw_weight(hi, lo, True, False) - wt.unit - wt.share(hi) - wt.share(lo)
 
-    # Art. 2: weights of every pair within the bracket and the next group
-    def _set_base_weights(self) -> None:
-        r, v, size = self.r, self.v, self.size
-        changes = []
-        for lj in range(self.mdps, len(v)):
-            for li in range(lj):
-                w = r.wt.weight(r.players[v[li]], r.players[v[lj]], lj < size, lj >= size)
-                self.base[li, lj] = w
-                changes.append((v[li], v[lj], w))
-        r.g.set_many(changes)
+    def single_values(self) -> list[int | None]:
+        wt, players = self.r.wt, self.r.players
+        k = len(self.reps)
+        single: list[int | None] = [None] * k
+        if self.whole:
+            # the PAB: the player's share is not counted (C4, C9)
+            for c in range(k):
+                if self.reps[c].bye_eligible:
+                    single[c] = -2 * wt.share(self.reps[c])
+        else:
+            # [C8]: one more pair in the next bracket, his score counted there
+            off, shift = wt.off, wt.shift
+            s_next = players[self.v[self.size]].skey
+            c8 = 1 << off["C8pairs"]
+            base = 1 << (off["C8scores"] + shift[s_next])
+            for c in range(k):
+                single[c] = c8 + 2 * (1 << (off["C8scores"] + shift[self.reps[c].skey])) - base
+        return single
 
-    def _resident_mate(self, x: int) -> bool:
-        return self.first_resident <= self.r.cur[x] < self.first_next
+    def committed(self) -> None:
+        self.r.g_stale = True
 
-    def _pairs_down(self, x: int) -> bool:
-        return x < self.r.cur[x] < self.first_next
-
-    def _to_residents(self, k: int, f) -> dict[int, int]:
-        """New weights of MDP ``k``'s edges to the residents: ``f(base)``."""
-        out = {}
-        for j in range(self.mdps, self.size):
-            w = self.base.get((k, j), 0)
-            if w:
-                out[self.v[j]] = f(w)
-        return out
-
-    def _choose_mdps(self) -> None:
-        """Art. 3.2 / 4.4: which MDPs are paired here (S1): the highest scores
-        first ([C7]); among equal scores the earliest valid set (4.4.2)."""
-        r, v, mdps = self.r, self.v, self.mdps
-        residents = self.size - mdps
-        i = 0
-        while i < mdps:
-            score = r.players[v[i]].skey
-            j = i
-            while j < mdps and r.players[v[j]].skey == score:
-                j += 1
-            left = j - i
-            can = sum(1 for k in range(i, j) if self._resident_mate(v[k]))
-            for k in range(i, j):
-                if can == 0:
+    def certify(self, single: list[int]) -> dict[int, int]:
+        """Isolated bracket: the floaters, the next scoregroup and the rest of
+        the round can be paired as the floaters' value assumed — each floater
+        meets a player of the next scoregroup, that scoregroup pairs within
+        itself but for one player at most (parity), the rest of the round is
+        complete and the PAB goes to a player of least share.  Checked by
+        Dirac's theorem (minimum degree at least half the vertices gives a
+        Hamiltonian cycle, so a perfect matching when even).  Returns each
+        floater's partner."""
+        r = self.r
+        if self.whole:
+            return self.certify_whole(single)
+        players, wt = r.players, r.wt
+        nxt = self.v[self.size:]
+        lower = list(range(self.lower_start, r.n))
+        if len(single) > len(nxt):
+            raise ClassBail
+        odd = (len(single) + len(nxt) + len(lower)) % 2 == 1
+        pab = None
+        if odd:
+            shares = {x: wt.share(players[x]) for x in nxt + lower + single
+                      if players[x].bye_eligible}
+            if not shares:
+                raise ClassBail
+            least = min(shares.values())
+            if any(shares.get(x) == least for x in single):
+                raise ClassBail  # a floater might take the PAB as well: not handled
+            # the PAB from the lower part if possible, else the next scoregroup
+            for x in reversed(lower + nxt):
+                if shares.get(x) == least:
+                    pab = x
                     break
-                x = v[k]
-                if left <= can:
-                    r.matched[x] = True
-                    left -= 1
-                    can -= 1
-                    continue
-                left -= 1
-                if not self._resident_mate(x):
-                    r.g.set_vertex(x, self._to_residents(k, lambda w: w + 1))
-                    r.solve()
-                if self._resident_mate(x):
-                    r.matched[x] = True
-                    can -= 1
-                    r.g.set_vertex(x, self._to_residents(k, lambda w: w + residents + 1))
-            i = j
+        # each floater meets a distinct player of the next scoregroup
+        taken: set[int] = set() if pab is None else {pab}
+        partner = self.meet_next(single, nxt, taken)
+        rest = [y for y in nxt if y not in taken]
+        low = [y for y in lower if y != pab]
+        # [C8]: the next scoregroup keeps as many pairs as it can have
+        if len(single) + len(rest) // 2 != (len(single) + len(nxt)) // 2:
+            raise ClassBail
+        if len(rest) % 2:
+            if not low:
+                raise ClassBail
+            down = rest.pop()
+            low.append(down)
+        if not (self.dirac(rest) and self.dirac(low)):
+            raise ClassBail
+        return partner
 
-    def _pair_mdps(self) -> None:
-        """Art. 4.2: each paired MDP takes the highest resident possible."""
-        r, v = self.r, self.v
-        for k in range(self.mdps):
-            if r.matched[v[k]]:
-                lower_first = [j for j in range(self.size - 1, self.mdps - 1, -1)
-                               if not r.matched[v[j]]]
-                self._take_highest(k, lower_first, len(v), count_incompatible=False)
-
-    def _take_highest(self, k: int, lower_first: list[int], bonus: int,
-                      count_incompatible: bool) -> None:
-        """Player ``k`` takes the highest-ranked candidate that keeps the best
-        pairing (Art. 4.2): the candidates, lowest first, get increasing
-        bonuses in the ordering bits; the pair the matching then makes is final."""
-        r, v = self.r, self.v
-        x = v[k]
-        weights = {}
-        for j in lower_first:
-            w = self.base.get((k, j), 0)
-            if w:
-                weights[v[j]] = w + bonus
-            if w or count_incompatible:
-                bonus += 1
-        r.g.set_vertex(x, weights)
-        r.solve()
-        m = r.cur[x]
-        r.matched[x] = r.matched[m] = True
-        r.g.freeze_pair(x, m)
-
-    def _order_weight(self, li: int, lj: int, q: int) -> int:
-        """Art. 4.3 resident exchanges: keep S1 players in S1 (fewest
-        exchanges), then prefer the smallest BSNs above."""
-        w = self.base.get((li, lj), 0)
-        return w + self._order_bonus(q) if w else 0
-
-    def _order_bonus(self, q: int) -> int:
-        """The Art. 4.3 ordering bonus of a pair whose upper player is the
-        ``q``-th of the remainder."""
-        return (((q < self.rem_pairs) << (2 * self.r.wt.cb)) - q) << 1
-
-    def _remainder(self) -> None:
-        """Pair the remainder (or the homogeneous bracket): Art. 3.3, 4.2, 4.3."""
-        r, v = self.r, self.v
-        rem = [j for j in range(self.mdps, self.size) if r.cur[v[j]] >= self.first_resident]
-        self.rem = rem
-        self.rem_pairs = sum(1 for j in rem if r.cur[v[j]] < v[j])
-        rem_pairs = self.rem_pairs
-        # The ordering bonus of a pair depends on its upper player only:
-        # lifting those players' duals by it keeps most of the optimum.
-        changes = []
-        lift = {}
-        for q, li in enumerate(rem):
-            bonus = self._order_bonus(q)
-            if bonus > 0:
-                lift[v[li]] = bonus
-            for lj in rem[q + 1:]:
-                changes.append((v[li], v[lj], self._order_weight(li, lj, q)))
-        r.g.set_many(changes, lift)
-        r.solve()
-        exchanges = sum(1 for li in rem[:rem_pairs] if not self._pairs_down(v[li]))
-        # Art. 4.3: which S1 players go down to S2 — the lowest ones first.
-        left = exchanges
-        q = rem_pairs
-        while q > 0 and left:
-            q -= 1
-            li = rem[q]
-            x = v[li]
-            if self._pairs_down(x):
-                weights = {}
-                for lj in rem[q + 1:]:
-                    w = self._order_weight(li, lj, q)
-                    if w:
-                        weights[v[lj]] = w - 1
-                r.g.set_vertex(x, weights)
-                r.solve()
-            ex = not self._pairs_down(x)
-            left -= ex
-            weights = {}
-            for lj in rem[q + 1:]:
-                if ex:
-                    self.base[li, lj] = 0
-                weights[v[lj]] = self._order_weight(li, lj, q)
-            r.g.set_vertex(x, weights)
-        # Art. 4.3: which S2 players come up to S1 — the highest ones first.
-        left = exchanges
-        for q in range(rem_pairs, len(rem)):
-            if left <= 1:
-                break
-            li = rem[q]
-            x = v[li]
-            already = self._pairs_down(x)
-            if not already:
-                weights = {}
-                for lj in rem[q + 1:]:
-                    w = self._order_weight(li, lj, q)
-                    if w:
-                        weights[v[lj]] = w + 1
-                r.g.set_vertex(x, weights)
-                r.solve()
-            if self._pairs_down(x):
-                left -= 1
-                weights = {}
-                for lk in rem[:q]:
-                    self.base[lk, li] = 0
-                    weights[v[lk]] = 0
-                for lk in range(self.size, len(v)):
-                    self.base[li, lk] = 0
-                    weights[v[lk]] = 0
-                r.g.set_vertex(x, weights)
-            if not already:
-                r.g.set_vertex(x, {v[lj]: self._order_weight(li, lj, q) for lj in rem[q + 1:]})
-        # Fix who is in S1 (pairs downwards) and S2; drop the ordering bonus.
-        for q, li in enumerate(rem):
-            x = v[li]
-            down = self._pairs_down(x)
-            for lj in rem[q + 1:]:
-                u = v[lj]
-                if not down or self._pairs_down(u):
-                    self.base[li, lj] = 0
-                r.g.set(x, u, self.base.get((li, lj), 0))
-        # Art. 4.2 transpositions: each S1 player, in order, takes the highest
-        # S2 player that keeps the best pairing possible.
-        for li in rem:
-            if self._pairs_down(v[li]):
-                lower_first = [lj for lj in reversed(rem) if lj > li and not r.matched[v[lj]]]
-                self._take_highest(li, lower_first, 0, count_incompatible=True)
-
-
-def _neutral_colour(p: Entrant, o: Entrant) -> Colour:
-    """Colour for ``p`` by Art. 5.2.1-5.2.3 (NONE if they do not decide)."""
-    if p.preference is NONE or o.preference is NONE or p.preference is not o.preference:
-        # 5.2.1 both preferences can be granted
-        if p.preference is not NONE:
-            return p.preference
-        if o.preference is not NONE:
-            return o.preference.opposite
-        return NONE
-    # 5.2.2 the stronger preference (both absolute: the wider imbalance)
-    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
-        return p.preference
-    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
-        return o.preference.opposite
-    if p.strong and not o.strong:
-        return p.preference
-    if o.strong and not p.strong:
-        return o.preference.opposite
-    # 5.2.3 alternate from the latest round in which they had different colours
-    for cp, co in zip(reversed(p.colours), reversed(o.colours), strict=False):
-        if cp is not co:
-            return co
-    return NONE
-
-
-def colour_of(p: Entrant, o: Entrant, initial: Colour) -> Colour:
-    """Colour of ``p`` against ``o`` (Art. 5.2)."""
-    c = _neutral_colour(p, o)
-    if c is not NONE:
-        return c
-    p_higher = (p.score, -p.rank) > (o.score, -o.rank)
-    if p.preference is NONE:
-        # 5.2.5 the higher-ranked player gets the initial colour if his TPN is odd
-        if p_higher:
-            return initial if p.rank % 2 == 0 else initial.opposite
-        return initial.opposite if o.rank % 2 == 0 else initial
-    # 5.2.4 the higher-ranked player's preference
-    return p.preference if p_higher else o.preference.opposite
 
 
 def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> list[int]:
@@ -707,64 +461,12 @@ def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: 
     return _Round(players, wt).run()
 
 
-def entrants(t: Tournament, rnd: int | None = None, edition: str = "2026") -> list[Entrant]:
-    """The players to pair in round ``rnd`` (default: the next), in Art. 1.2
-    order (score, then TPN), with what the Dutch system needs to know about
-    each: colour preference, floats, PAB eligibility, forbidden opponents."""
-    if rnd is None:
-        rnd = t.rounds_recorded() + 1
-    ids = to_be_paired(t, rnd)
-    # Art. 1.1 TPN order; players who never took part in a pairing and are
-    # absent now are not counted (their TPN is not yet effective).
-    rank = {pid: k for k, pid in enumerate(
-        pid for pid in sorted(t.players) if _takes_part(t, t.players[pid], rnd))}
-    players = [_entrant(t, pid, rank[pid], rnd, edition) for pid in ids]
-    for f in t.forbidden:
-        if f.first_round <= rnd <= f.last_round:
-            for p in players:
-                if p.id in f.ids:
-                    p.forbidden.update(x for x in f.ids if x != p.id)
-    players.sort(key=lambda p: (-p.score, p.rank))
-    if not players:
-        return players
-    played = rnd - 1
-    limit = Fraction(played) * max(t.points.win, t.points.draw) / 2  # Art. 1.8 topscorers
-    unit = math.lcm(*(p.score.denominator for p in players))
-    for p in players:
-        p.skey = int(p.score * unit)
-        p.topscorer = p.score > limit
-    return players
+def pair_dutch(t: Tournament, edition: str = "2026",
+               pair_players: Callable[[list[Entrant], bool, int], list[int]] = _pair_players
+               ) -> Pairing:
+    """Pair the next round of ``t`` by the Dutch system (2026 by default;
+    :mod:`swisschess.rules.dutch2017` passes its own bracket process)."""
+    return pair_with(t, edition, pair_players)
 
 
-def pair_dutch(t: Tournament, edition: str = "2026", pair_players=_pair_players) -> Pairing:
-    """Pair the next round of ``t`` by the Dutch system.
-
-    ``pair_players(players, topscorer_round, played_rounds)`` pairs the
-    entrants (sorted by Art. 1.2) and returns each one's mate; the other rule
-    editions pass their own (see :mod:`swisschess.rules.dutch2017`)."""
-    rnd = t.rounds_recorded() + 1
-    ids = to_be_paired(t, rnd)
-    pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
-    if not ids:
-        return pairing
-    players = entrants(t, rnd, edition)
-    played = rnd - 1
-    total = t.rounds or rnd
-    if len(players) == 1:
-        mate = [0]
-    else:
-        mate = pair_players(players, played >= total - 1, played)
-    initial = t.initial_colour or W
-    boards = []
-    for v, m in enumerate(mate):
-        if m == v:
-            pairing.bye = players[v].id
-        elif players[v].id < players[m].id:
-            p, o = players[v], players[m]
-            if colour_of(p, o, initial) is W:
-                boards.append((p, o))
-            else:
-                boards.append((o, p))
-    boards = sort_boards(boards, lambda p: p.raw_score, lambda p: p.rank)
-    pairing.boards = [(w.id, b.id) for w, b in boards]
-    return pairing
+__all__ = ["Entrant", "colour_criteria", "colour_of", "entrants", "pair_dutch"]

@@ -1,0 +1,558 @@
+"""The bracket search of the 1992 text: C1-C14 as generators of acceptable bracket pairings.
+
+See the package docstring for how the state machine is turned into generators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import chain, combinations
+
+from swisschess.model.history import Float, Strength
+from swisschess.model.tournament import Colour
+from swisschess.pairing.result import PairingError
+from swisschess.rules.dutch1992.context import Context
+from swisschess.rules.dutch1992.matching import bipartite_saturates, max_matching
+from swisschess.rules.dutch1992.orders import a8_x, d2_exchanges
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A bracket pairing: pairs made here and players moved down to the next bracket."""
+
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+    level: tuple = ()
+
+
+#: Float relaxation levels (C9, C10): which of the four float criteria still hold.
+#: (downfloaters B6, downfloaters B5, upfloaters B6, upfloaters B5).  C9 drops B6
+#: then B5 for downfloaters; C10 drops B6 then B5 for upfloaters.
+FLOAT_LEVELS: tuple[tuple[bool, bool, bool, bool], ...] = (
+    (True, True, True, True),
+    (False, True, True, True),
+    (False, False, True, True),
+    (False, False, False, True),
+    (False, False, False, False),
+)
+
+#: 2017 priority of the float criteria (C.12 > C.13 > C.14 > C.15): for measurements only.
+FLOAT_LEVELS_2017: tuple[tuple[bool, bool, bool, bool], ...] = (
+    (True, True, True, True),
+    (True, True, False, True),
+    (False, True, False, True),
+    (False, True, False, False),
+    (False, False, False, False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Switches that replace one 1992 rule by its 2017 counterpart.
+
+    Not part of the 1992 rules: ``tools/compare_editions.py`` uses them to trace
+    each difference from the 2017 reference to the rule that causes it.
+    """
+
+    floats_2017: bool = False  # 2017 A.4: every unplayed round is a downfloat
+    topscorer_float_waiver: bool = True  # 1992 B5/B6 note: waived for > 50 % in the last round
+    float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
+    a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
+    strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
+
+
+#: C12: how many of the previous bracket's alternative pairings are looked at.
+C12_TRIES = 50
+#: C12: search nodes for pairing the current bracket with each alternative set of moved-down players.
+C12_TRIAL_BUDGET = 3_000
+
+#: Search nodes allowed per bracket before the matching fallback is used.
+NODE_BUDGET = 40_000
+
+
+class _Budget(Exception):
+    pass
+
+
+#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
+FALLBACKS = [0]
+
+
+class Dutch1992:
+    """Pair one round by the seeds' procedure.  Use :func:`pair_dutch_1992`."""
+
+    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET, variant: Variant | None = None):
+        self.ctx = ctx
+        self.variant = variant or Variant()
+        self.levels = FLOAT_LEVELS_2017 if self.variant.float_order_2017 else FLOAT_LEVELS
+        self.node_budget = node_budget
+        self.nodes = 0
+        self.fallbacks = 0
+        self._feasible: dict[frozenset[int], bool] = {}
+        self._hint: dict[int, int] | None = None
+        self._nu: dict[frozenset[int], int] = {}
+
+    # ------------------------------------------------------------ look-ahead
+    def completable(self, ids: frozenset[int]) -> bool:
+        """Can these players (left-overs plus all lower brackets) still be paired?"""
+        r = self._feasible.get(ids)
+        if r is None:
+            m = self.ctx.matching(sorted(ids, key=lambda p: self.ctx.f[p].rank), self._hint)
+            r = m is not None
+            if m is not None:
+                self._hint = m
+            self._feasible[ids] = r
+        return r
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_budget:
+            raise _Budget
+
+    # ------------------------------------------------------------ criteria
+    def float_ok(self, pid: int, direction: Float, level: tuple[bool, bool, bool, bool]) -> bool:
+        """B5 / B6 for a player about to receive a float, at a relaxation level."""
+        x = self.ctx.f[pid]
+        if x.topscorer and self.variant.topscorer_float_waiver:  # B5/B6 note: not for > 50 % in the last round
+            return True
+        b6, b5 = (level[0], level[1]) if direction is Float.DOWN else (level[2], level[3])
+        if b5 and x.float1 is direction:
+            return False
+        return not (b6 and x.float2 is direction)
+
+    def _pair_float_ok(self, a: int, b: int, level) -> bool:
+        """Floats of a pair between different scores (A4): lower player floats up."""
+        sa, sb = self.ctx.f[a].score, self.ctx.f[b].score
+        if sa == sb:
+            return True
+        lo = b if sa > sb else a
+        return self.float_ok(lo, Float.UP, level)
+
+    # ------------------------------------------------------------ C6/C7 search
+    def transpositions(
+        self,
+        s1: list[int],
+        s2: list[int],
+        max_conflicts: int,
+        level,
+        accept,
+        max_strong: int | None = None,
+    ) -> Iterator[Candidate]:
+        """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
+
+        ``accept(pairs, rest)`` turns a complete assignment into the acceptable
+        candidates it stands for (none, one, or - in a heterogeneous bracket -
+        every acceptable pairing of the remainder, in order); it checks the
+        floats of the players left over, the bye and the look-ahead.  Pruning: B1/B2, the colour budget
+        and a bipartite test that the rest of S1 can still find opponents.
+        """
+        ctx = self.ctx
+        p = len(s1)
+        used = [False] * len(s2)
+        chosen: list[int] = []
+
+        def rec(i: int, conflicts: int, strong: int = 0) -> Iterator[Candidate]:
+            self._tick()
+            if i == p:
+                pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
+                rest = [s2[j] for j in range(len(s2)) if not used[j]]
+                yield from accept(pairs, rest)
+                return
+            a = s1[i]
+            for j, b in enumerate(s2):
+                if used[j] or not ctx.compatible(a, b):
+                    continue
+                c = conflicts + (1 if ctx.conflict(a, b) else 0)
+                if c > max_conflicts or not self._pair_float_ok(a, b, level):
+                    continue
+                sc = strong
+                if max_strong is not None:
+                    sc += self._strong_conflict(a, b)
+                    if sc > max_strong:
+                        continue
+                used[j] = True
+                chosen.append(j)
+                if i + 1 == p:
+                    yield from rec(i + 1, c, sc)
+                else:
+                    free = [s2[k] for k in range(len(s2)) if not used[k]]
+                    if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
+                        bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
+                    ):
+                        yield from rec(i + 1, c, sc)
+                chosen.pop()
+                used[j] = False
+
+        yield from rec(0, 0)
+
+    def _strong_conflict(self, a: int, b: int) -> int:
+        """2017 C.11 (variant only): both want the same colour strongly or absolutely."""
+        fa, fb = self.ctx.f[a], self.ctx.f[b]
+        return int(
+            self.ctx.conflict(a, b) and fa.pref_strength >= Strength.STRONG and fb.pref_strength >= Strength.STRONG
+        )
+
+    def _strong_range(self, x: int) -> Sequence[int | None]:
+        return range(0, x + 1) if self.variant.strong_2017 else [None]
+
+    def _conflict_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
+        """Lower bound of B4 conflicts when pairing all of ``s1`` into ``s2``."""
+        f = self.ctx.f
+        w1 = sum(1 for q in s1 if f[q].pref_colour is W)
+        b1 = sum(1 for q in s1 if f[q].pref_colour is B)
+        w2 = sum(1 for q in s2 if f[q].pref_colour is W)
+        b2 = sum(1 for q in s2 if f[q].pref_colour is B)
+        n2 = len(s2) - w2 - b2
+        return max(0, w1 - b2 - n2) + max(0, b1 - w2 - n2)
+
+    # ------------------------------------------------------------ homogeneous
+    def homogeneous(
+        self,
+        players: list[int],
+        lower: frozenset[int],
+        lowest: bool,
+        extra: Sequence[int] = (),
+        p_only: int | None = None,
+        x_fixed: int | None = None,
+        level_only: int | None = None,
+        s_fixed: int | None = None,
+    ) -> Iterator[Candidate]:
+        """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
+
+        ``extra`` are players already known to move down (not paired here).
+        ``p_only``, ``x_fixed``, ``level_only`` pin one relaxation level (used for
+        the remainder of a heterogeneous bracket, whose levels are driven by it).
+        """
+        ctx = self.ctx
+        players = ctx.sort(players)
+        n = len(players)
+        p0 = n // 2  # A6 / C3
+        nu = self._max_pairs(players)
+        x0 = a8_x((ctx.f[q].pref_colour for q in players), n)  # A8 / C2
+        if p_only is not None:
+            ps: Iterable[int] = [p_only] if p_only <= nu else []
+        elif lowest:
+            ps = [p0] if n - 2 * p0 <= 1 else []
+        else:
+            ps = range(min(p0, nu), -1, -1)  # C14
+        mixed = len({ctx.f[q].score for q in players}) > 1
+        levels: Sequence[int] = range(len(self.levels))
+        if not mixed:  # no upfloaters: only the downfloater part of a level matters
+            parts: dict[tuple[bool, bool], int] = {}
+            for i, lv in enumerate(self.levels):
+                parts.setdefault(lv[:2], i)
+            levels = sorted(parts.values())
+        if level_only is not None:
+            levels = [min(level_only, levels[-1])]
+        for p in ps:
+            if p == 0:  # everybody moves down: only the float criteria of the level apply
+                for li in levels:
+                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li])
+                    if cand is not None:
+                        yield cand
+                        break
+                continue
+            xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
+            xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
+            for x in xrange_:  # C11
+                for sx in self._strong_range(x) if s_fixed is None else [s_fixed]:
+                    for li in levels:  # C9
+                        level = self.levels[li]
+                        yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
+
+    def _exchanges_search(self, players, p, x, level, lower, lowest, extra, sx=None) -> Iterator[Candidate]:
+        """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders."""
+        pos = {q: i + 1 for i, q in enumerate(players)}  # bracket numbers 1..n
+        s1n = [pos[q] for q in players[:p]]
+        s2n = [pos[q] for q in players[p:]]
+        by = {v: k for k, v in pos.items()}
+        seen: set[frozenset] = set()
+
+        def accept(pairs, rest) -> list[Candidate]:
+            key = frozenset(frozenset(pr) for pr in pairs)
+            if key in seen:
+                return []
+            seen.add(key)
+            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
+            return [] if cand is None else [cand]
+
+        exchanges = chain([((), ())], d2_exchanges(s1n, s2n) if p < len(players) else ())
+        for out1, in2 in exchanges:
+            s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
+            s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
+            yield from self.transpositions(s1, s2, x, level, accept, sx)
+
+    def _accept_rest(self, pairs, rest, lower, lowest, level) -> Candidate | None:
+        """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
+        ctx = self.ctx
+        if lowest:
+            if len(rest) > 1:
+                return None
+            if rest and not ctx.f[rest[0]].bye_ok:  # B1b
+                return None
+        for q in rest:
+            if not self.float_ok(q, Float.DOWN, level):  # B5/B6 for downfloaters (A5: bye too)
+                return None
+        if not lowest and not self.completable(frozenset(rest) | lower):
+            return None
+        return Candidate(list(pairs), list(rest))
+
+    def _max_pairs(self, players: list[int]) -> int:
+        """Upper bound for p: maximum number of compatible pairs inside the bracket."""
+        key = frozenset(players)
+        if key not in self._nu:
+            n = len(players)
+            adj = [[j for j in range(n) if j != i and self.ctx.compatible(players[i], players[j])] for i in range(n)]
+            self._nu[key] = sum(1 for v in max_matching(n, adj) if v != -1) // 2
+        return self._nu[key]
+
+    # ------------------------------------------------------------ heterogeneous
+    def heterogeneous(
+        self, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool, forced: Sequence[int] = ()
+    ) -> Iterator[Candidate]:
+        """A heterogeneous bracket (A3, A6): S1 = the moved-down players, S2 = residents.
+
+        Movers are paired first (C6, D1 transpositions of S2 for the movers'
+        opponents); the remaining residents form the remainder, paired as a
+        homogeneous bracket (C2 again).  C10: when the remainder cannot be paired,
+        the lowest mover's opponent changes first (that is the next D1 order).
+        C11 raises x for movers and remainder together; C14 pairs fewer movers
+        (the lowest ones move on), and then fewer remainder pairs.
+        """
+        ctx = self.ctx
+        movers = ctx.sort(movers)
+        residents = ctx.sort(residents)
+        n = len(movers) + len(residents)
+        xb = a8_x((ctx.f[q].pref_colour for q in movers + residents), n)  # A8 on the whole bracket
+        # most movers that can meet a resident at all (upper bound for p)
+        m_max = len(movers)
+        while m_max > 0 and not any(
+            bipartite_saturates(list(s), residents, ctx.compatible) for s in _head_subsets(movers, m_max, 64)
+        ):
+            m_max -= 1
+        for pm in range(m_max, -1, -1):  # C14 on the movers' pairs
+            for s1 in _head_subsets(movers, pm, 64):
+                left = [q for q in movers if q not in s1]
+                if lowest and left:
+                    # C13: in the lowest bracket nobody can move on: the movers
+                    # not paired with residents join the remainder.
+                    yield from self._het_level(list(s1), residents, left, list(forced), lower, lowest, xb, n // 2)
+                else:
+                    yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb, n // 2)
+
+    def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb, p_full) -> Iterator[Candidate]:
+        ctx = self.ctx
+        pm = len(s1)
+        if pm == 0:
+            yield from self.homogeneous(residents + join, lower, lowest, extra=moved_on)
+            return
+        rem_size = len(residents) + len(join) - pm
+        pr_max = rem_size // 2
+        pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
+        for pr in pr_values:  # C14 in the remainder
+            # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
+            # and the remainder share it (B4 counts the bracket's pairs; the
+            # remainder's own A8 value is a lower bound for its part).
+            # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
+            # the bracket's p_full = n // 2 lowers the starting x (never above p).
+            x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
+            for big_x in range(x_start, pm + pr + 1):
+                for sx in self._strong_range(big_x):  # None unless the 2017 C.11 variant
+                    for li in range(len(self.levels)):  # C9 / C10
+                        level = self.levels[li]
+                        seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
+
+                        def accept(
+                            pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
+                        ) -> Iterator[Candidate]:
+                            # C6 -> C2 for the remainder: every acceptable remainder
+                            # pairing is tried (C7/C8 inside the remainder) before a
+                            # moved-down player's opponent changes (C10).
+                            rem = ctx.sort(list(rest) + list(join))
+                            left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                            left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                            key = (frozenset(rem), left_x, left_s)
+                            if key in seen_rem:
+                                return
+                            cands = self.homogeneous(
+                                rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                s_fixed=left_s,
+                            )
+                            found = False
+                            for c in cands:
+                                found = True
+                                yield Candidate(list(pairs) + c.pairs, c.floaters)
+                            if not found:
+                                seen_rem.add(key)
+
+                        yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+
+    # ------------------------------------------------------------ the round
+    def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+        """Pair all players ``ids``; returns (pairs, bye)."""
+        ctx = self.ctx
+        everyone = frozenset(ids)
+        if not self.completable(everyone):
+            raise PairingError("no pairing respects the absolute criteria B1/B2")
+        groups: list[list[int]] = []
+        for pid in ctx.sort(ids):
+            if groups and ctx.f[groups[-1][0]].score == ctx.f[pid].score:
+                groups[-1].append(pid)
+            else:
+                groups.append([pid])
+        pairs: list[tuple[int, int]] = []
+        movers: list[int] = []
+        prev: tuple[Iterator[Candidate] | None, Candidate] | None = None
+        for k, residents in enumerate(groups):
+            lowest = k == len(groups) - 1
+            lower = frozenset(q for g in groups[k + 1 :] for q in g)
+            cand, gen = self._pair_bracket(movers, residents, lower, lowest)
+            # C12 (after C11, before C14 gives up pairs): the bracket cannot make its
+            # p pairs (C1: a moved-down player without opponent is one such case) ->
+            # re-pair the previous bracket if that "now allows p pairings" here.
+            if prev is not None and movers and self._short(movers, residents, cand):
+                got = self._c12(prev, movers, residents, lower, lowest)
+                if got is not None:
+                    alt, cand, gen = got
+                    del pairs[len(pairs) - len(prev[1].pairs) :]
+                    pairs.extend(alt.pairs)
+            pairs.extend(cand.pairs)
+            prev = (gen, cand)
+            movers = cand.floaters
+        bye = None
+        if movers:
+            if len(movers) != 1:  # cannot happen: the lowest bracket keeps at most one
+                raise PairingError("round could not be completed")
+            bye = movers[0]
+        return pairs, bye
+
+    def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
+        """The first acceptable pairing of a bracket (or the matching fallback)."""
+        got = self._first_pairing(movers, residents, lower, lowest)
+        if got is not None:
+            return got
+        self.fallbacks += 1
+        FALLBACKS[0] += 1
+        bracket = self.ctx.sort(movers + residents)
+        return self._fallback(bracket, lower, set(movers)), None
+
+    def _first_pairing(
+        self, movers, residents, lower, lowest, budget: int | None = None
+    ) -> tuple[Candidate, Iterator[Candidate]] | None:
+        """The first acceptable pairing of a bracket; None when the search budget runs out."""
+        ctx = self.ctx
+        bracket = ctx.sort(movers + residents)
+        # C1: a resident without any legal opponent in the bracket moves down
+        # (in the lowest bracket C13 applies instead: the look-ahead handles it).
+        forced: list[int] = []
+        if not lowest:
+            for q in residents:
+                if not any(ctx.compatible(q, o) for o in bracket if o != q):
+                    forced.append(q)
+        residents = [q for q in residents if q not in forced]
+        self.nodes = 0 if budget is None else self.node_budget - budget
+        # A3: with at least half the players from above the bracket is homogeneous
+        if not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents)):
+            gen = self.homogeneous(movers + residents, lower, lowest, extra=forced)
+        else:
+            gen = self.heterogeneous(movers, residents, lower, lowest, forced)
+        try:
+            for cand in gen:
+                return cand, gen
+        except _Budget:
+            pass
+        return None
+
+    def _fallback(self, bracket: list[int], lower: frozenset[int], movers: set[int]) -> Candidate:
+        """Budget exhausted: pairs inside the bracket taken from a global matching."""
+        ctx = self.ctx
+        m = ctx.matching(ctx.sort(set(bracket) | lower), self._hint)
+        if m is None:  # cannot happen: the look-ahead keeps the rest pairable
+            raise PairingError("round could not be completed")
+        inside = set(bracket)
+        pairs, rest = [], []
+        done: set[int] = set()
+        for q in bracket:
+            if q in done:
+                continue
+            o = m[q]
+            if o in inside:
+                pairs.append((q, o))
+                done.update((q, o))
+            else:
+                rest.append(q)
+        return Candidate(pairs, rest)
+
+    def _treated_heterogeneous(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        """A3: a bracket with moved-down players, unless at least half of it came from above."""
+        n = len(movers) + len(residents)
+        return bool(movers) and not (self.variant.a3_homogeneous and 2 * len(movers) >= n)
+
+    def _short(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        """Did the bracket fall short of its p pairs (A6)?
+
+        Heterogeneous: p = the moved-down players, every one of them paired, and
+        the remainder paired completely; homogeneous: p = n // 2 pairs.  Both
+        amount to n // 2 pairs with no moved-down player left over.
+        """
+        n = len(movers) + len(residents)
+        if len(cand.pairs) < n // 2:
+            return True
+        return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
+
+    def _same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+        """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
+        return set(alt.floaters) == set(cand.floaters)
+
+    def _c12(
+        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool
+    ) -> tuple[Candidate, Candidate, Iterator[Candidate] | None] | None:
+        """C12: the previous bracket's next pairings with as many pairs.
+
+        Seeds C12: undo the previous bracket; if it can be paired so that a
+        different player moves down *and the current bracket then yields its p
+        pairs*, that pairing is accepted.  Returns (the previous bracket's new
+        pairing, the current bracket's pairing, its generator) or None.
+        """
+        ctx = self.ctx
+        gen, cand = prev
+        if gen is None:
+            return None
+        n = len(movers) + len(residents)
+        tried = 0
+        self.nodes = 0
+        try:
+            for alt in gen:
+                tried += 1
+                if tried > C12_TRIES:
+                    break
+                if len(alt.pairs) != len(cand.pairs) or self._same_movers(alt, cand):
+                    continue
+                new = ctx.sort(alt.floaters)
+                # cheap necessary tests first: n // 2 pairs inside the bracket, and
+                # (heterogeneous) every moved-down player can meet a resident
+                if self._max_pairs(ctx.sort(new + residents)) < n // 2:
+                    continue
+                if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
+                    new, residents, ctx.compatible
+                ):
+                    continue
+                spent = self.nodes
+                got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
+                self.nodes = spent
+                if got is not None and not self._short(new, residents, got[0]):
+                    return alt, got[0], got[1]
+        except _Budget:
+            return None
+        return None
+
+
+def _head_subsets(movers: list[int], size: int, limit: int) -> Iterator[tuple[int, ...]]:
+    """Subsets of ``size`` movers, the highest ones first (C4: "the p highest")."""
+    for i, c in enumerate(combinations(movers, size)):
+        if i >= limit:
+            return
+        yield c
