@@ -414,7 +414,11 @@ class Progress:
 
 # ------------------------------------------------------------------ where it runs
 class ClusterError(Exception):
-    """The Dask scheduler cannot be reached, no worker joined it, or it went away."""
+    """The Dask scheduler cannot be reached, or no worker joined it."""
+
+
+class ClusterLost(ClusterError):
+    """The Dask scheduler went away during the run."""
 
 
 @contextmanager
@@ -425,6 +429,28 @@ def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator
     engine is pure Python: threads would share one interpreter lock) and no
     dashboard.  Raises :class:`ClusterError` with a one-line reason.
     """
+    import logging
+
+    import distributed  # noqa: F401  (sets up Dask's loggers, each with its own level)
+
+    # Dask logs a lost connection with its traceback; verify says it in one line
+    loggers = [logging.getLogger("distributed")] + [
+        lg for name, lg in logging.Logger.manager.loggerDict.items()
+        if name.startswith("distributed.") and isinstance(lg, logging.Logger)
+        and lg.level != logging.NOTSET]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        with _connected(scheduler, workers, timeout) as client:
+            yield client
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+@contextmanager
+def _connected(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
     import logging
 
     from distributed import Client, LocalCluster
@@ -483,7 +509,8 @@ def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], N
         try:
             o = fut.result()
         except CancelledError as e:  # not one task's fault: the scheduler is gone
-            raise ClusterError(f"the scheduler cancelled seed {task.seed} ({e}); "
+            why = " ".join(str(e).split())
+            raise ClusterLost(f"the scheduler cancelled seed {task.seed} ({why}); "
                                f"was it stopped?") from None
         except Exception as e:  # the worker died with it (each time), or it could not be sent
             o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
@@ -623,9 +650,9 @@ def run(args: argparse.Namespace) -> int:
     except ClusterError as e:
         progress.close()
         print(f"swisschess verify: {e}", file=sys.stderr)
-        if not outcomes:  # no cluster to run on: the address or the set-up is wrong
+        if not isinstance(e, ClusterLost):  # no cluster to run on: a wrong address or set-up
             return EXIT_INVALID
-        summary()  # lost during the run: what was done so far
+        summary()  # what was done before it went
         return EXIT_UNEXPECTED
     except KeyboardInterrupt:
         progress.close()
