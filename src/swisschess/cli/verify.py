@@ -34,8 +34,9 @@ the generator configuration beside it as ``seed-S.cfg``, so that
 ``swisschess engine -g seed-S.cfg -s S`` makes it again and ``swisschess
 engine seed-S.trf -c`` shows the difference.
 
-Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only,
-3 invalid arguments (an unreachable ``--scheduler`` included).
+Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only
+(or the scheduler lost during the run), 3 invalid arguments (an unreachable
+``--scheduler`` included).
 """
 
 from __future__ import annotations
