@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 
 import pytest
 from storehelp import login, needs_engine
@@ -133,6 +134,8 @@ def test_names_in_web_pages_and_print(tmp_path):
             found = [p[0] for p in PLAYERS if html.escape(p[0]) in r.text]
             assert len(found) >= 10, (path, found)  # the pairings list: all but a bye
         # a name typed into the form comes back the same
-        c.post(f"/arbiter/t/{tid}/players/3", data={"name": "Õunapuu-Kõrv, Žaneta", "rating": "2285"})
+        token = re.search(r'name="csrf-token" content="([^"]+)"', c.get("/arbiter").text)[1]
+        c.post(f"/arbiter/t/{tid}/players/3",
+               data={"name": "Õunapuu-Kõrv, Žaneta", "rating": "2285", "csrf": token})
         assert svc.tournament(tid).players[3].name == "Õunapuu-Kõrv, Žaneta"
     svc.close()
