@@ -253,6 +253,41 @@ def test_unreachable_scheduler_is_a_clear_error(capsys):
     assert "--jobs is for the embedded cluster" in capsys.readouterr().err
 
 
+def test_scheduler_lost_during_the_run(tmp_path, fake_engine):
+    """A scheduler stopped mid-run: one line, the partial summary, exit 2."""
+    log = open(tmp_path / "cluster.log", "w")
+    address = f"tcp://127.0.0.1:{free_port()}"
+    procs = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port",
+                               address.rsplit(":", 1)[1], "--no-dashboard"],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)]
+    try:
+        procs.append(subprocess.Popen([str(DASK), "worker", address, "--host", "127.0.0.1",
+                                       "--nthreads", "1", "--no-nanny", "--no-dashboard"],
+                                      stdout=log, stderr=subprocess.STDOUT,
+                                      start_new_session=True))
+        run = subprocess.Popen(
+            [sys.executable, "-m", "swisschess.cli.main", "verify", "-n", "400", *SMALL,
+             "--no-keep", "--scheduler", address, "--reference",
+             f"{sys.executable} {fake_engine}"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while not (fake_engine.parent / "ran-3").exists():  # a few tournaments done
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        procs[0].terminate()
+        out, err = run.communicate(timeout=60)
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(timeout=10)
+        log.close()
+    assert run.returncode == 2, out + err
+    assert err.startswith("swisschess verify: the scheduler cancelled seed ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out.startswith("verify: ") and "tournaments, seeds 1-" in out
+
+
 def test_outcome_first_round_and_verdict():
     o = verify.Outcome(4, ours=["round 5: pairs differ"], our_rounds=[5], reference=[3, 6])
     assert o.first_round == 3 and o.differs and o.worth_keeping

@@ -34,8 +34,9 @@ the generator configuration beside it as ``seed-S.cfg``, so that
 ``swisschess engine -g seed-S.cfg -s S`` makes it again and ``swisschess
 engine seed-S.trf -c`` shows the difference.
 
-Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only,
-3 invalid arguments (an unreachable ``--scheduler`` included).
+Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only
+(or the scheduler lost during the run), 3 invalid arguments (an unreachable
+``--scheduler`` included).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -420,6 +422,10 @@ class ClusterError(Exception):
     """The Dask scheduler cannot be reached, or no worker joined it."""
 
 
+class ClusterLost(ClusterError):
+    """The Dask scheduler went away during the run."""
+
+
 @contextmanager
 def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
     """A Dask client: of ``scheduler``, or of an embedded LocalCluster of ``workers``.
@@ -428,6 +434,28 @@ def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator
     engine is pure Python: threads would share one interpreter lock) and no
     dashboard.  Raises :class:`ClusterError` with a one-line reason.
     """
+    import logging
+
+    import distributed  # noqa: F401  (sets up Dask's loggers, each with its own level)
+
+    # Dask logs a lost connection with its traceback; verify says it in one line
+    loggers = [logging.getLogger("distributed")] + [
+        lg for name, lg in logging.Logger.manager.loggerDict.items()
+        if name.startswith("distributed.") and isinstance(lg, logging.Logger)
+        and lg.level != logging.NOTSET]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        with _connected(scheduler, workers, timeout) as client:
+            yield client
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+@contextmanager
+def _connected(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
     import logging
 
     from distributed import Client, LocalCluster
@@ -485,7 +513,11 @@ def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], N
         task = of_key.pop(fut.key)
         try:
             o = fut.result()
-        except Exception as e:  # the worker died with it, or it could not be sent
+        except CancelledError as e:  # not one task's fault: the scheduler is gone
+            why = " ".join(str(e).split())
+            raise ClusterLost(f"the scheduler cancelled seed {task.seed} ({why}); "
+                               f"was it stopped?") from None
+        except Exception as e:  # the worker died with it (each time), or it could not be sent
             o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
         del fut
         record(o)
@@ -634,7 +666,10 @@ def run(args: argparse.Namespace) -> int:
     except ClusterError as e:
         progress.close()
         print(f"swisschess verify: {translate_message(str(e))}", file=sys.stderr)
-        return EXIT_INVALID
+        if not isinstance(e, ClusterLost):  # no cluster to run on: a wrong address or set-up
+            return EXIT_INVALID
+        summary()  # what was done before it went
+        return EXIT_UNEXPECTED
     except KeyboardInterrupt:
         progress.close()
         print("swisschess verify: " + _("interrupted"), file=sys.stderr)
