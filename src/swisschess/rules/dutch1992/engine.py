@@ -198,6 +198,19 @@ class Dutch1992:
     def _strong_range(self, x: int) -> Sequence[int | None]:
         return range(0, x + 1) if self.variant.strong_2017 else [None]
 
+    # ------------------------------------------------------------ edition hooks
+    def colour_stages(self) -> Sequence[str | None]:
+        """Outer colour relaxation stages around C11's x (none in 1992; see dutch2012)."""
+        return (None,)
+
+    def strong_caps(self, x: int, stage: str | None) -> Sequence[int | None]:
+        """Caps on pairs whose players want the same colour strongly, inside x (None: no cap)."""
+        return self._strong_range(x)
+
+    def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """C8: the exchanges of a homogeneous bracket or remainder in the edition's order (D2)."""
+        return d2_exchanges(s1, s2)
+
     def _conflict_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
         """Lower bound of B4 conflicts when pairing all of ``s1`` into ``s2``."""
         f = self.ctx.f
@@ -257,11 +270,13 @@ class Dutch1992:
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
-            for x in xrange_:  # C11
-                for sx in self._strong_range(x) if s_fixed is None else [s_fixed]:
-                    for li in levels:  # C9
-                        level = self.levels[li]
-                        yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
+            # a remainder's colour budget is pinned by its bracket: one stage only
+            for stage in self.colour_stages() if x_fixed is None else (None,):
+                for x in xrange_:  # C11
+                    for sx in self.strong_caps(x, stage) if s_fixed is None else [s_fixed]:
+                        for li in levels:  # C9
+                            level = self.levels[li]
+                            yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
 
     def _exchanges_search(self, players, p, x, level, lower, lowest, extra, sx=None) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders."""
@@ -279,7 +294,7 @@ class Dutch1992:
             cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
             return [] if cand is None else [cand]
 
-        exchanges = chain([((), ())], d2_exchanges(s1n, s2n) if p < len(players) else ())
+        exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
         for out1, in2 in exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
@@ -359,36 +374,37 @@ class Dutch1992:
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
             x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-            for big_x in range(x_start, pm + pr + 1):
-                for sx in self._strong_range(big_x):  # None unless the 2017 C.11 variant
-                    for li in range(len(self.levels)):  # C9 / C10
-                        level = self.levels[li]
-                        seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
+            for stage in self.colour_stages():
+                for big_x in range(x_start, pm + pr + 1):
+                    for sx in self.strong_caps(big_x, stage):
+                        for li in range(len(self.levels)):  # C9 / C10
+                            level = self.levels[li]
+                            seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                        def accept(
-                            pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
-                        ) -> Iterator[Candidate]:
-                            # C6 -> C2 for the remainder: every acceptable remainder
-                            # pairing is tried (C7/C8 inside the remainder) before a
-                            # moved-down player's opponent changes (C10).
-                            rem = ctx.sort(list(rest) + list(join))
-                            left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                            left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                            key = (frozenset(rem), left_x, left_s)
-                            if key in seen_rem:
-                                return
-                            cands = self.homogeneous(
-                                rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                                s_fixed=left_s,
-                            )
-                            found = False
-                            for c in cands:
-                                found = True
-                                yield Candidate(list(pairs) + c.pairs, c.floaters)
-                            if not found:
-                                seen_rem.add(key)
+                            def accept(
+                                pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
+                            ) -> Iterator[Candidate]:
+                                # C6 -> C2 for the remainder: every acceptable remainder
+                                # pairing is tried (C7/C8 inside the remainder) before a
+                                # moved-down player's opponent changes (C10).
+                                rem = ctx.sort(list(rest) + list(join))
+                                left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                                left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                                key = (frozenset(rem), left_x, left_s)
+                                if key in seen_rem:
+                                    return
+                                cands = self.homogeneous(
+                                    rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                    s_fixed=left_s,
+                                )
+                                found = False
+                                for c in cands:
+                                    found = True
+                                    yield Candidate(list(pairs) + c.pairs, c.floaters)
+                                if not found:
+                                    seen_rem.add(key)
 
-                        yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
