@@ -40,8 +40,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from swisschess.model.history import to_be_paired, unpaired_entries
-from swisschess.model.tournament import Tournament
+from swisschess.model.history import Strength, to_be_paired, unpaired_entries
+from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992 import (
     NODE_BUDGET,
@@ -52,6 +52,8 @@ from swisschess.rules.dutch1992 import (
     allocate_colours,
     board_order,
 )
+
+W, B = Colour.WHITE, Colour.BLACK
 
 #: C.10 a-d: float relaxation levels, as (B6 down, B5 down, B6 up, B5 up) = criterion holds.
 #: A binary counter over the dropped criteria, B5-down most and B6-up least significant.
@@ -79,7 +81,7 @@ def d2_exchanges_2012(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple[t
     a, b = sorted(s1), sorted(s2)
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for size in range(1, min(len(a), len(b)) + 1):
-        window = len(a) if size == 1 else (PAIR_WINDOW if size == 2 else WIDE_WINDOW)
+        window = max(len(a), len(b)) if size == 1 else (PAIR_WINDOW if size == 2 else WIDE_WINDOW)
         if size > window:
             break
         w1, w2 = a[-window:], b[:window]
@@ -91,64 +93,120 @@ def d2_exchanges_2012(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple[t
     return tuple(out)
 
 
+def z1_value(ctx: Context, players: Sequence[int]) -> int:
+    """A.8.b: Z1, the fewest pairs in which both players want the same colour strongly.
+
+    W / B count players with a strong or absolute preference for White /
+    Black, w / b those with a mild one (in an even round: players with an odd
+    number of unplayed games, A.7.e), a those without any; P0 = n // 2.
+    If B > W then Z1 = P0 - W - b - w - a, else Z1 = P0 - B - b - w - a; at least 0.
+    """
+    f = ctx.f
+    strong_w = sum(1 for q in players if f[q].pref_colour is W and f[q].pref_strength >= Strength.STRONG)
+    strong_b = sum(1 for q in players if f[q].pref_colour is B and f[q].pref_strength >= Strength.STRONG)
+    mild = sum(1 for q in players if f[q].pref_colour is not Colour.NONE and f[q].pref_strength < Strength.STRONG)
+    none = sum(1 for q in players if f[q].pref_colour is Colour.NONE)
+    p0 = len(players) // 2
+    minority = strong_w if strong_b > strong_w else strong_b
+    return max(0, p0 - minority - mild - none)
+
+
+#: The 2012 amendments to the 1992 text, by name: what each one changes (article).
+#: :func:`pair_dutch_2012` applies all of them; a subset is the 1992 text with only
+#: those amendments (``tools/compare_editions.py --trace-2012`` uses this to trace
+#: each difference between the two editions to the amendment that causes it).
+AMENDMENTS: dict[str, str] = {
+    "order": "A.2: score, then pairing number (1992 A2: rating, title, name)",
+    "floats": "B.1b/A.4: a point or half point without playing is a downfloat (1992 A4/A5: games and the bye)",
+    "bye": "B.1b: a half-point bye also bars the bye (1992 B1b: a point without playing)",
+    "a7d": "A.7.d: odd rounds, strong preferences treated as absolute until C.10.f",
+    "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
+    "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
+    "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
+    "c12-scores": "C.12: the new moved-down players have the same size and scores (1992 C12: a different player)",
+    "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
+    "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
+}
+
+#: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
+
+
 class Context2012(Context):
     """Player facts under the 2012 wording (A.2 order, B.1b floats and bye)."""
 
-    def __init__(self, t: Tournament, rnd: int, ids: Iterable[int]):
-        super().__init__(t, rnd, ids, edition="2012")
-        for pid, x in self.f.items():
-            # B.1b: "a point or half point without playing" bars the bye
-            x.bye_ok = x.bye_ok and not any(
-                e.code.upper() == "H" for e in t.players[pid].results[: rnd - 1]
-            )
+    def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], amendments: frozenset[str] = EDITION_2012):
+        self.amendments = amendments
+        super().__init__(t, rnd, ids, edition="2012" if "floats" in amendments else "1992")
+        if "bye" in amendments:
+            for pid, x in self.f.items():
+                # B.1b: "a point or half point without playing" bars the bye
+                x.bye_ok = x.bye_ok and not any(e.code.upper() == "H" for e in t.players[pid].results[: rnd - 1])
 
     def a2_key(self, pid: int) -> tuple:
         """A.2: score, then the pairing number."""
+        if "order" not in self.amendments:
+            return super().a2_key(pid)
         return (-self.f[pid].score, pid)
 
 
 class Dutch2012(Dutch1992):
-    """The 1992 engine with the 2012 amendments (see the module docstring)."""
+    """The 1992 engine with the 2012 amendments (see the module docstring and :data:`AMENDMENTS`)."""
 
-    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET):
-        super().__init__(ctx, node_budget, Variant(topscorer_float_waiver=False, a3_homogeneous=True))
-        self.levels = FLOAT_LEVELS_2012
+    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET, amendments: frozenset[str] = EDITION_2012):
+        variant = Variant(
+            topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
+            a3_homogeneous="a3-mdp-first" not in amendments,
+        )
+        super().__init__(ctx, node_budget, variant)
+        self.amendments = amendments
+        if "float-order" in amendments:
+            self.levels = FLOAT_LEVELS_2012
         self.odd_round = ctx.rnd % 2 == 1
 
     def colour_stages(self) -> Sequence[str | None]:
         # A.7.d / C.10.f: in odd rounds strong preferences count as absolute first
-        return ("a7d", None) if self.odd_round else (None,)
+        return ("a7d", None) if self.odd_round and "a7d" in self.amendments else (None,)
 
-    def strong_caps(self, x: int, stage: str | None) -> Sequence[int | None]:
+    def strong_caps(self, x: int, stage: str | None, players: Sequence[int], p: int) -> Sequence[int | None]:
         if stage == "a7d":
             return (0,)
-        if self.odd_round:
+        if self.odd_round or "z" not in self.amendments:
             return (None,)
-        return range(0, x + 1)  # A.8.b / C.10.e: z from its minimum up to x
+        # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p
+        z1 = z1_value(self.ctx, players)
+        z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
+        return range(min(z, x), x + 1)
 
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if "d2" not in self.amendments:
+            return super().exchanges(s1, s2)
         return d2_exchanges_2012(tuple(s1), tuple(s2))
 
-    def _same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+    def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+        if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:
+            return super().same_movers(alt, cand)
         # C.12: only "another set of players of the same size and with the same scores"
-        if set(alt.floaters) == set(cand.floaters):
-            return True
         score = self.ctx.f
         return sorted(score[q].score for q in alt.floaters) != sorted(score[q].score for q in cand.floaters)
 
 
-def pair_dutch_2012(t: Tournament, *, node_budget: int = NODE_BUDGET) -> Pairing:
+def pair_dutch_2012(
+    t: Tournament, *, node_budget: int = NODE_BUDGET, amendments: frozenset[str] = EDITION_2012
+) -> Pairing:
     """Pair the next round of ``t`` by the Istanbul 2012 wording (C.04.3.1).
 
-    Raises :class:`~swisschess.pairing.result.PairingError` when no pairing
-    respects the absolute criteria.
+    ``amendments`` (measurement only): the 2012 changes to apply to the 1992
+    text, default all of :data:`EDITION_2012`.  Raises
+    :class:`~swisschess.pairing.result.PairingError` when no pairing respects
+    the absolute criteria.
     """
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
-    ctx = Context2012(t, rnd, ids)
-    pairs, bye = Dutch2012(ctx, node_budget).run(ids)
+    ctx = Context2012(t, rnd, ids, amendments)
+    pairs, bye = Dutch2012(ctx, node_budget, amendments).run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["Context2012", "Dutch2012", "FLOAT_LEVELS_2012", "d2_exchanges_2012", "pair_dutch_2012"]
+__all__ = ["AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_LEVELS_2012", "d2_exchanges_2012", "pair_dutch_2012"]

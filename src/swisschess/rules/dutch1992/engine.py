@@ -198,12 +198,36 @@ class Dutch1992:
     def _strong_range(self, x: int) -> Sequence[int | None]:
         return range(0, x + 1) if self.variant.strong_2017 else [None]
 
+    def distinct_levels(self, players: Sequence[int]) -> list[int]:
+        """The float levels that differ for these players, first occurrences only.
+
+        A level drops some of B5/B6 for down- and upfloaters; a criterion that
+        no player here can violate (nobody floated that way one or two rounds
+        ago) makes no difference, so levels equal up to such criteria are
+        searched once (the first of them: the same candidates, in the same order).
+        """
+        f = self.ctx.f
+        can = (
+            any(f[q].float2 is Float.DOWN for q in players),
+            any(f[q].float1 is Float.DOWN for q in players),
+            any(f[q].float2 is Float.UP for q in players),
+            any(f[q].float1 is Float.UP for q in players),
+        )
+        out: list[int] = []
+        seen: set[tuple[bool, ...]] = set()
+        for i, lv in enumerate(self.levels):
+            eff = tuple(hold and c for hold, c in zip(lv, can, strict=True))
+            if eff not in seen:
+                seen.add(eff)
+                out.append(i)
+        return out
+
     # ------------------------------------------------------------ edition hooks
     def colour_stages(self) -> Sequence[str | None]:
         """Outer colour relaxation stages around C11's x (none in 1992; see dutch2012)."""
         return (None,)
 
-    def strong_caps(self, x: int, stage: str | None) -> Sequence[int | None]:
+    def strong_caps(self, x: int, stage: str | None, players: Sequence[int], p: int) -> Sequence[int | None]:
         """Caps on pairs whose players want the same colour strongly, inside x (None: no cap)."""
         return self._strong_range(x)
 
@@ -258,8 +282,10 @@ class Dutch1992:
             for i, lv in enumerate(self.levels):
                 parts.setdefault(lv[:2], i)
             levels = sorted(parts.values())
+        seen_levels = set(self.distinct_levels(list(players) + list(extra)))
+        levels = [li for li in levels if li in seen_levels]
         if level_only is not None:
-            levels = [min(level_only, levels[-1])]
+            levels = [level_only]
         for p in ps:
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
@@ -273,7 +299,7 @@ class Dutch1992:
             # a remainder's colour budget is pinned by its bracket: one stage only
             for stage in self.colour_stages() if x_fixed is None else (None,):
                 for x in xrange_:  # C11
-                    for sx in self.strong_caps(x, stage) if s_fixed is None else [s_fixed]:
+                    for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
                         for li in levels:  # C9
                             level = self.levels[li]
                             yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
@@ -364,6 +390,7 @@ class Dutch1992:
         if pm == 0:
             yield from self.homogeneous(residents + join, lower, lowest, extra=moved_on)
             return
+        bracket = list(s1) + list(residents) + list(join)
         rem_size = len(residents) + len(join) - pm
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
@@ -376,8 +403,8 @@ class Dutch1992:
             x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
             for stage in self.colour_stages():
                 for big_x in range(x_start, pm + pr + 1):
-                    for sx in self.strong_caps(big_x, stage):
-                        for li in range(len(self.levels)):  # C9 / C10
+                    for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
+                        for li in self.distinct_levels(bracket):  # C9 / C10
                             level = self.levels[li]
                             seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
@@ -519,7 +546,7 @@ class Dutch1992:
             return True
         return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
 
-    def _same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+    def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
 
@@ -545,7 +572,7 @@ class Dutch1992:
                 tried += 1
                 if tried > C12_TRIES:
                     break
-                if len(alt.pairs) != len(cand.pairs) or self._same_movers(alt, cand):
+                if len(alt.pairs) != len(cand.pairs) or self.same_movers(alt, cand):
                     continue
                 new = ctx.sort(alt.floaters)
                 # cheap necessary tests first: n // 2 pairs inside the bracket, and
