@@ -135,6 +135,12 @@ EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
 class Context2012(Context):
     """Player facts under the 2012 wording (A.2 order, B.1b floats and bye)."""
 
+    #: A.7.f / E: two players who have not played yet meet after round 1 - the text
+    #: is silent; the reference engine (JaVaFo 1.4) gives the higher-ranked player
+    #: the drawn colour when his number is *even* (all 9 such boards of the 2012
+    #: reference), and so do we in this edition.
+    odd_number_gets_drawn_colour = False
+
     def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], amendments: frozenset[str] = EDITION_2012):
         self.amendments = amendments
         super().__init__(t, rnd, ids, edition="2012" if "floats" in amendments else "1992")

@@ -57,7 +57,7 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
     # "Number" is the starting number (003_283857243f69a16d.txt: "se sudým
     # startovním číslem"), so with absent players this is not an alternation by
     # board (the Lim seed 002 alternates by board).
-    c = ctx.initial if hi % 2 == 1 else ctx.initial.opposite
+    c = ctx.initial if (hi % 2 == 1) == ctx.odd_number_gets_drawn_colour else ctx.initial.opposite
     return give(hi, c)
 
 

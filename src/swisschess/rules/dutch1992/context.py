@@ -52,6 +52,11 @@ class Facts:
 class Context:
     """Facts of all players to pair in round ``rnd`` and the pair tests."""
 
+    #: Two players without colour preference meet after round 1 (the text is
+    #: silent): the higher-ranked one gets the drawn colour if his number is odd
+    #: (the round-1 rule E/F4); an edition may read it the other way round.
+    odd_number_gets_drawn_colour: bool = True
+
     def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], edition: str = "1992"):
         # float definition: 1992 A4/A5 (games between unequal scores, the bye);
         # 2012 B.1b adds every point or half point scored without playing (the
