@@ -104,6 +104,12 @@ def _pair_lim(t: Tournament) -> Pairing:
     return pair_lim(t)
 
 
+def _pair_lim_2026(t: Tournament) -> Pairing:
+    from swisschess.rules.lim import pair_lim
+
+    return pair_lim(t, edition="2026")
+
+
 # ---------------------------------------------------------------- the table
 EDITIONS: tuple[Edition, ...] = (
     Edition("dutch", "2026", "FIDE Dutch 2026",
@@ -133,6 +139,11 @@ EDITIONS: tuple[Edition, ...] = (
             trf_code="CUSTOM_SWISS_LIM",
             trf_words=(),
             pair=_pair_lim, default=True),
+    Edition("lim", "2026", "Lim 2026",
+            "the Lim system as FIDE words it today (C.04.4.3, applied from 1 Feb 2026)",
+            trf_code="CUSTOM_SWISS_LIM_2026",
+            trf_words=("2026",),
+            pair=_pair_lim_2026),
 )
 
 #: A bare ``192``/``092`` name that means the default Dutch edition.

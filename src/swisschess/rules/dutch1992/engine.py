@@ -334,8 +334,13 @@ class Dutch1992:
                 return None
             if rest and not ctx.f[rest[0]].bye_ok:  # B1b
                 return None
+        # B5/B6 for downfloaters (A5: the bye too).  A moved-down player (score
+        # above the bracket's own) already got this round's downfloat when he
+        # left his bracket; moving on does not give him another one.
+        scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
+        own = min(scores) if scores else None
         for q in rest:
-            if not self.float_ok(q, Float.DOWN, level):  # B5/B6 for downfloaters (A5: bye too)
+            if ctx.f[q].score == own and not self.float_ok(q, Float.DOWN, level):
                 return None
         if not lowest and not self.completable(frozenset(rest) | lower):
             return None
