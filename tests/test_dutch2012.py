@@ -77,3 +77,15 @@ def test_reference_round_reproduced_with_colours(name):
     boards, bye = expected_round(DATA / f"{name}.expected")
     assert (set(p.boards), p.bye) == (boards, bye)
     assert pair_round(t, "dutch", "2012") == p
+
+
+def test_round_one_colours_as_in_every_edition():
+    """E.5 / F4: round 1 by number and the drawn colour (the no-preference reading is for later rounds)."""
+    from swisschess.model import Player, Tournament
+    from swisschess.model.tournament import Colour
+    from swisschess.rules.dutch1992 import pair_dutch_1992
+
+    t = Tournament(rounds=5, initial_colour=Colour.WHITE)
+    for i in range(1, 9):
+        t.players[i] = Player(id=i, name=f"P{i}", rating=2400 - 10 * i, results=[])
+    assert pair_dutch_2012(t).boards == pair_dutch_1992(t).boards == [(1, 5), (6, 2), (3, 7), (8, 4)]

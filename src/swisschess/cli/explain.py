@@ -34,9 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="explain round N as recorded (default: pair and explain the next round)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format (default: text)")
-    p.add_argument("--edition", choices=registry.editions("dutch"),
-                   default=registry.default_edition("dutch"),
-                   help="rule edition of the Dutch system (default: %(default)s)")
+    p.add_argument("--edition", choices=registry.editions(),
+                   default=None,
+                   help=f"rule edition (Dutch: default {registry.default_edition('dutch')}; "
+                        f"Lim: default {registry.default_edition('lim')})")
+    p.add_argument("--lim", action="store_true",
+                   help="explain by the Lim system (the seed's procedure, article by article)")
     p.set_defaults(func=run)
 
 
@@ -64,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, f"{path}: --round must be 1 or more")
     try:
-        explained = explain_round(res.tournament, args.round, args.edition)
+        system = "lim" if args.lim else "dutch"
+        edition = args.edition or registry.default_edition(system)
+        explained = explain_round(res.tournament, args.round, edition, system)
     except ExplainError as ex:
         return _fail(EXIT_INVALID, f"{path}: {ex}")
     except InputError as ex:

@@ -95,7 +95,8 @@ def _crit_key(c: str) -> int:
 def render_text(e: RoundExplanation) -> str:
     """The explanation as short plain-text lines (ends with a newline)."""
     how = "paired now by swisschess" if e.source == "engine" else "as recorded in the file"
-    out = [f"Round {e.round}: FIDE Dutch system, {e.edition} rules ({how})"]
+    name = "Lim system" if e.system == "lim" else "FIDE Dutch system"
+    out = [f"Round {e.round}: {name}, {e.edition} rules ({how})"]
     line = f"{_n(e.players, 'player')} to pair"
     if e.not_paired:
         line += "; not paired: " + ", ".join(f"{pid} ({code})" for pid, code in e.not_paired)
@@ -104,6 +105,10 @@ def render_text(e: RoundExplanation) -> str:
     out.append("Boards: " + (boards or "none") + (f"; PAB: {e.bye}" if e.bye is not None else ""))
     for n in e.notes:
         out.append(f"Note: {n}")
+    if e.story:
+        out.append("")
+        out.append("The procedure, step by step (article numbers of the seeds' text):")
+        out.extend(f"  {line}" for line in e.story)
     for b in e.brackets:
         out.append("")
         out.extend(_bracket(b))
