@@ -2,6 +2,7 @@
 """Screenshots of the main pages of the web app, with a demo tournament.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+    .venv/bin/python scripts/screenshots.py --languages   # only standings-<lang>.png (issue 16)
 
 Builds a demo tournament (24 players, 7 rounds, 3 played, round 4 half entered)
 in a temporary database, starts ``swisschess serve`` on a free loopback port and
@@ -80,6 +81,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "screenshots"))
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--languages", action="store_true",
+                    help="only the public standings page in each language (standings-LANG.png), "
+                         "asked for by the browser's language (Accept-Language)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -103,6 +107,18 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=[
                 "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
+            if args.languages:
+                from swisschess.i18n import LANGUAGES
+
+                for lang in LANGUAGES:
+                    pub = browser.new_context(viewport={"width": 1100, "height": 860},
+                                              locale=lang).new_page()
+                    pub.goto(f"{base}/t/{tid}/standings")
+                    name = out / f"standings-{lang}.png"
+                    pub.screenshot(path=str(name), full_page=True)
+                    print(name)
+                browser.close()
+                return 0
             ctx = browser.new_context(viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+#: The reference tournaments shipped with the tests (see PROVENANCE.md there).
+REFERENCE = ROOT / "tests" / "data" / "reference"
 
 
 def trf_line(pid: int, rating: int, pts: str, *rounds: str) -> str:
@@ -16,21 +16,9 @@ def trf_line(pid: int, rating: int, pts: str, *rounds: str) -> str:
     return head.ljust(89) + "".join("  " + r for r in rounds)
 
 
-def replay_module():
-    """The shared replay tool (cuts a reference tournament before a round)."""
-    path = SHARED / "tools" / "replay.py"
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("shared_replay", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def reference_files(edition: str) -> list[str]:
-    d = SHARED / "reference" / f"dutch-{edition}"
-    if not d.is_dir():
-        return []
+    """The shipped reference tournaments of an edition, in numeric order."""
+    d = REFERENCE / f"dutch-{edition}"
     return sorted((str(d / f) for f in os.listdir(d) if f.endswith(".trf")),
                   key=lambda s: (len(s), s))
 

@@ -66,7 +66,8 @@ def pg_server():
         return
     bindir = pg_bindir()
     if bindir is None:
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed: apt-get install "
+                    "postgresql, or set SWISSCHESS_TEST_PG_URL=postgresql://USER@HOST/DB")
     tmp = tempfile.mkdtemp(prefix="swisschess-pg-")
     prefix: list[str] = []
     if os.geteuid() == 0:
@@ -143,8 +144,24 @@ def fold_pairing(ids: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def start_server(db: str, port: int, token: str, timeout: float = 60) -> subprocess.Popen:
-    """Start ``swisschess serve`` on 127.0.0.1:``port``; return once it answers."""
+def login(client, token: str) -> str:
+    """Log a TestClient in as the arbiter and send the session's CSRF token with
+    every later request (header ``X-CSRF-Token``, see web/security.py), as the
+    pages' forms do; returns the token."""
+    import re
+
+    r = client.post("/login", data={"token": token, "next": "/arbiter"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    page = client.get("/arbiter").text
+    csrf = re.search(r'name="csrf-token" content="([^"]+)"', page)[1]
+    client.headers["X-CSRF-Token"] = csrf
+    return csrf
+
+
+def start_server(db: str, port: int, token: str, timeout: float = 60,
+                 extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    """Start ``swisschess serve`` on 127.0.0.1:``port`` (``extra``: more options, e.g.
+    ``("--workers", "4")``); return once it answers."""
     import sys
     import time
 
@@ -152,8 +169,9 @@ def start_server(db: str, port: int, token: str, timeout: float = 60) -> subproc
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--host", "127.0.0.1", "--port", str(port), "--token", token],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+                             "--host", "127.0.0.1", "--port", str(port), "--token", token, *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -173,7 +191,10 @@ def kill_server(proc: subprocess.Popen) -> None:
     import signal
 
     if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGKILL)
+        try:  # the worker processes of --workers N too (their own process group)
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     if proc.stderr:
         proc.stderr.close()

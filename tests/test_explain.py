@@ -21,7 +21,7 @@ from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing.api import pair_round
 
-REFERENCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "dutch-2026"
+REFERENCE = Path(__file__).resolve().parent / "data" / "reference" / "dutch-2026"  # shipped sample
 W, B = Colour.WHITE, Colour.BLACK
 CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "=")}
 
@@ -256,14 +256,11 @@ def test_cli(tmp_path, capsys):
 
 
 # ------------------------------------------------------ reference tournament
-@pytest.mark.skipif(not REFERENCE.is_dir(), reason="shared reference tournaments not available")
 @pytest.mark.parametrize("name", ["139.trf", "31.trf"])
 def test_reference_tournament_every_round(name):
     from swisschess.formats.trf import read_trf
 
     path = REFERENCE / name
-    if not path.exists():
-        pytest.skip(f"{name} missing")
     t = read_trf(str(path)).tournament
     for rnd in range(1, t.rounds_recorded() + 1):
         e = explain_round(t, rnd)
@@ -315,7 +312,6 @@ def test_from_trf_text_same_as_model():
     assert a == b
 
 
-@pytest.mark.skipif(not (REFERENCE / "104.trf").exists(), reason="reference file missing")
 def test_reference_limbo():
     from swisschess.formats.trf import read_trf
 

@@ -15,7 +15,12 @@ from swisschess.pairing.matching import MatchingGraph
 from swisschess.pairing.reduced import ReducedGraph
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pairing import synthetic  # noqa: E402
+from bench_pairing import make_history  # noqa: E402
+
+
+def synthetic(n: int, played: int, planned: int, seed: int):
+    """A legal generated history (the benchmark's generator)."""
+    return make_history(n, played, seed, planned=planned)
 
 
 def test_lower_part_weights_are_separable():

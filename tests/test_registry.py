@@ -48,7 +48,8 @@ def test_every_entry_is_complete():
     ("CUSTOM_SWISS_LIM", ("lim", "1992")),
     ("FIDE_LIM", ("lim", "1992")),
     ("Individual: Swiss-System", None),
-    ("FIDE_DUBOV_2026", None),
+    ("FIDE_DUBOV_2026", ("dubov", "2026")),
+        ("FIDE_BURSTEIN", ("burstein", "2026")),
     ("", None),
     ("   ", None),
 ])

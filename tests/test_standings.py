@@ -19,7 +19,6 @@ from swisschess.standings.render import crosstable_text, fmt, render_standings
 DATA = Path(__file__).parent / "data"
 BYES = str(DATA / "standings_byes.trf")
 TIES = str(DATA / "standings_ties.trf")
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 def load(path: str) -> Tournament:
@@ -212,43 +211,3 @@ def test_cli_bad_record_202(tmp_path, capsys) -> None:
     bad.write_text(Path(TIES).read_text().replace("202 DE,BH,SB,WIN", "202 DE,NOPE"))
     assert main(["standings", str(bad)]) == 3
     assert "record 212/202" in capsys.readouterr().err
-
-
-# ------------------------------------------------------------- Papi values
-PAPI = SHARED / "tiebreak" / "papi_stored"
-#: Papi's French names and the C.07 tie-break with the same definition.  Papi's
-#: "Performance" is the FFE performance (not C.07 TPR) and is not compared.
-PAPI_NAMES = {"Brésilien": "BH/C1", "Solkoff": "BH", "Harkness": "BH/M1", "Cumulatif": "PS"}
-
-
-@pytest.mark.skipif(not PAPI.is_dir(), reason="shared corpus not available")
-def test_papi_stored_values() -> None:
-    """Compare Papi's stored Dep1..Dep3 where the definitions match C.07.
-
-    The stored files of the corpus hold no values at all (every Dep is null and
-    Pts is 0 or null: the .papi files were saved before the standings were
-    computed), so there is nothing to compare; the test says so and checks
-    whatever appears if the files are regenerated with values.
-    """
-    compared = 0
-    for path in sorted(PAPI.glob("*.papi_tiebreaks.json")):
-        data = json.loads(path.read_text())
-        players = data["players"]
-        if all(p[f"Dep{i}"] is None for p in players.values() for i in (1, 2, 3)):
-            continue
-        trf = SHARED / "real" / "papi_ffe" / path.name.replace(".papi_tiebreaks.json", ".trf")
-        t = load(str(trf))
-        names = [PAPI_NAMES.get(n) for n in data["tiebreak_names"]]
-        specs = [n for n in names if n]
-        st = standings(t, specs, edition="2023")
-        for pid, p in players.items():
-            row = st.row(int(pid))
-            k = 0
-            for i, n in enumerate(names, 1):
-                if n is None or p[f"Dep{i}"] is None:
-                    continue
-                assert F(str(p[f"Dep{i}"])) == F(row.values[k]), (path.name, pid, n)
-                k += 1
-                compared += 1
-    if not compared:
-        pytest.skip("papi_stored: no stored tie-break values in the corpus (all Dep null)")

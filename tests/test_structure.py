@@ -17,22 +17,10 @@ PACKAGE = "swisschess"
 
 #: Cycles other branches are removing, as the exact set of modules; delete an
 #: entry when its cycle is gone (the test then says so).
-KNOWN_CYCLES: list[frozenset[str]] = [
-    # store/service <-> ranking <-> trfout: Ranking/StandingRow move out of
-    # service.py on the web branch
-    frozenset({"swisschess.store.ranking", "swisschess.store.service",
-               "swisschess.store.trfout"}),
-    # web/app <-> pages: page/safe_path/NeedLogin move out of app.py on the web branch
-    frozenset({"swisschess.web.app", "swisschess.web.pages"}),
-]
+KNOWN_CYCLES: list[frozenset[str]] = []
 
 #: (importing module, imported module, private name) allowed for now.
-KNOWN_PRIVATE: set[tuple[str, str, str]] = {
-    # removed by the speed branch (one shared Dutch core)
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_Bracket"),
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_Weights"),
-    ("swisschess.rules.dutch2017", "swisschess.rules.dutch", "_bits"),
-}
+KNOWN_PRIVATE: set[tuple[str, str, str]] = set()
 
 
 def modules() -> dict[str, tuple[Path, bool]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from swisschess.formats.trf import Diagnostic, decode, parse_trf, write_trf
@@ -79,10 +79,27 @@ def mutated_trf(draw):
     return "\n".join(lines)
 
 
+#: Issue 14: the TRF-2026 sample with its 192 record cut to ``192``; the empty
+#: 192 used to blank the system read from 092, lost in the round trip
+#: (``system: 'Individual: Swiss-System' != ''``).
+EMPTY_192 = "\n".join("192" if ln.startswith("192 ") else ln for ln in SAMPLE_LINES[1])
+
+
 @FUZZ
 @given(mutated_trf())
+@example(EMPTY_192)
 def test_mutated_trf_lines(text):
     check_result(text)
+
+
+def test_empty_192_keeps_the_system_of_092():
+    """Regression (issue 14): an empty 192 record says nothing."""
+    assert "\n192\n" in EMPTY_192 and "092 Individual: Swiss-System" in EMPTY_192
+    r = parse_trf(EMPTY_192, "empty192.trf")
+    assert r.errors == []
+    assert r.tournament.system == "Individual: Swiss-System"
+    assert any("192 is empty" in d.message for d in r.warnings)
+    check_result(EMPTY_192)
 
 
 @FUZZ
@@ -91,3 +108,11 @@ def test_mutated_trf_lines(text):
        st.text(ALPHABET, max_size=40))
 def test_random_records(code, body):
     check_result(f"{code} {body}\n" + SAMPLES[0])
+
+
+def test_hypothesis_profile_follows_ci():
+    """Derandomised in CI (env CI set, tests/conftest.py), random locally."""
+    import os
+
+    assert settings.default.derandomize is bool(os.environ.get("CI"))
+    assert FUZZ.derandomize is settings.default.derandomize

@@ -21,6 +21,7 @@ from swisschess.model.tournament import (
     ByeRequest,
     Colour,
     ForbiddenPairs,
+    PointAdjustment,
     RoundEntry,
 )
 
@@ -139,8 +140,11 @@ def test_trf2026_sample_records():
     assert (t.points.win, t.points.draw, t.points.pab, t.points.forfeit_win) == (2, 1, 2, 2)
     assert t.system == "FIDE_DUTCH_2026"  # 192 wins over 092
     assert t.tiebreaks == ["BH/C1", "BH", "SB"]
-    for code in ("172", "182", "212", "222", "132", "299", "FRA", "092"):
+    for code in ("172", "182", "212", "222", "132", "FRA", "092"):
         assert code in t.extra, code
+    # 299 with a blank type: +1.0 for player 3 from round 2 on (in the model)
+    assert "299" not in t.extra and t.adjustments == [PointAdjustment(F(1), 2, (3,))]
+    assert t.score(3) == t.results_score(3) + 1 and t.score(3, 1) == t.results_score(3, 1)
     assert len(t.comments) == 3 and t.comments[0].startswith("### Swisschess")
     assert t.bye_requests == [ByeRequest("H", 3, (5,)), ByeRequest("Z", 3, (6,))]
     assert t.accelerations == [Acceleration(F(1), 1, 2, 1, 3)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -12,7 +11,6 @@ from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf, read_trf
 
 DATA = Path(__file__).parent / "data"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 LINE = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
 
 
@@ -112,53 +110,75 @@ def test_summary(capsys):
     assert rc == 0 and capsys.readouterr().out.strip().endswith("sample_trfx.trf: valid")
 
 
-# ------------------------------------------------------------ shared corpus
-#: Corpus files that are malformed (see ../shared/corpus/INDEX.json and MANIFEST.md):
-#: file -> the (line, column) of one expected error.
+# ------------------------------------------------------- malformed files
+#: A valid tournament shipped with the tests (see tests/data/reference/PROVENANCE.md):
+#: line 2 is player 1 (``12 w 0``, ``14 b 1``, ``18 w 1``, ``13 b +``), line 13 player 12.
+BASE = DATA / "reference" / "dutch-2026" / "1.trf"
+
+
+def _col(rnd: int, field: str) -> int:
+    """1-based column of a round field of an 001 line (opponent, colour, result)."""
+    return 92 + 10 * (rnd - 1) + {"opponent": 0, "colour": 5, "result": 7}[field]
+
+
+def _mutate(line_no: int, col: int, new: str):
+    def f(lines: list[str]) -> list[str]:
+        ln = lines[line_no - 1]
+        lines[line_no - 1] = ln[:col - 1] + new + ln[col - 1 + len(new):]
+        return lines
+    return f
+
+
+def _drop_round(line_no: int, rnd: int):
+    def f(lines: list[str]) -> list[str]:
+        lines[line_no - 1] = lines[line_no - 1][:_col(rnd, "opponent") - 3].rstrip()
+        return lines
+    return f
+
+
+def _extra_round(lines: list[str]) -> list[str]:
+    lines[1] += "     2 w 1"  # round 5 in a 4-round file, against 2 who has no round 5
+    return lines + ["XXR 4"]
+
+
+def _drop_player(pid: int):
+    def f(lines: list[str]) -> list[str]:
+        return [ln for ln in lines if not ln.startswith(f"001 {pid:4d}")]
+    return f
+
+
+#: name -> (mutation of BASE, a (line, column) where an error must be reported).
+#: The same kinds of damage as the malformed files of the public corpus
+#: (engine fixtures with incompatible colours / results, a missing result or
+#: player, too many rounds, a result code ``*``, a negative start number).
 MALFORMED = {
-    "expected_pairings/py4swiss/incompatible_color.trf": (2, 137),  # 2 and 3 both Black
-    "expected_pairings/py4swiss/incompatible_result.trf": (2, 139),  # both won
-    "expected_pairings/py4swiss/missing_result.trf": (2, 132),  # 3 lacks round 5
-    "expected_pairings/py4swiss/missing_starting_number.trf": (7, 5),  # no player 7
-    "expected_pairings/py4swiss/too_many_results.trf": (2, 142),  # 6 rounds, XXR 5
-    "trf_format_samples/chesspairing_trf2026-team.trf": (30, 119),  # '0000 - *'
-    "trf_format_samples/openswisspairings_tornelo_sample_trfx.trf": (46, 5),  # player -1
+    "incompatible-colour": (_mutate(2, _col(1, "colour"), "b"), (2, _col(1, "colour"))),
+    "incompatible-result": (_mutate(2, _col(1, "result"), "1"), (2, _col(1, "result"))),
+    # player 12 loses round 4; reported where his opponent (10, line 11) names him
+    "missing-result": (_drop_round(13, 4), (11, _col(4, "opponent"))),
+    "missing-start-number": (_drop_player(12), (2, _col(1, "opponent"))),
+    "too-many-results": (_extra_round, (2, _col(5, "opponent"))),
+    "unknown-result-code": (_mutate(2, _col(2, "result"), "*"), (2, _col(2, "result"))),
+    "negative-start-number": (_mutate(2, 5, "  -1"), (2, 5)),
 }
 
 
-def _corpus_index() -> dict:
-    path = SHARED / "corpus" / "INDEX.json"
-    if not path.is_file():
-        pytest.skip("../shared not available")
-    return json.loads(path.read_text())
-
-
-def test_corpus_malformed_files_are_located(capsys):
-    _corpus_index()
-    paths = [SHARED / "corpus" / rel for rel in MALFORMED]
-    rc, out = run(capsys, *paths)
+@pytest.mark.parametrize("name", MALFORMED)
+def test_malformed_file_is_located(name, tmp_path, capsys):
+    mutate, where = MALFORMED[name]
+    lines = mutate(BASE.read_text().splitlines())
+    f = tmp_path / f"{name}.trf"
+    f.write_text("\n".join(lines) + "\n")
+    assert read_trf(f).errors
+    rc, out = run(capsys, f)
     assert rc == 3
-    for rel, where in MALFORMED.items():
-        found = [(int(m["line"]), int(m["col"])) for m in out
-                 if m["file"].endswith(rel) and m["sev"] == "error"]
-        assert where in found, (rel, found)
-
-
-def test_corpus_well_formed_files_are_valid():
-    index = _corpus_index()
-    assert set(MALFORMED) <= set(index)
-    for rel in index:
-        r = read_trf(SHARED / "corpus" / rel)
-        if rel in MALFORMED:
-            assert r.errors, rel
-        else:
-            assert r.errors == [], (rel, r.errors[:3])
+    found = [(int(m["line"]), int(m["col"])) for m in out if m["sev"] == "error"]
+    assert where in found, (name, found)
 
 
 def test_every_reference_file_has_no_error():
-    files = sorted(SHARED.glob("reference/**/*.trf"))
-    if not files:
-        pytest.skip("../shared/reference not available")
+    files = sorted((DATA / "reference").glob("dutch-*/*.trf"))
+    assert len(files) >= 185  # the shipped samples
     for f in files:
         r = parse_trf(f.read_text(), str(f))
         assert r.errors == [], (f, r.errors[:3])

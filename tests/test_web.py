@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import needs_engine, pg_server, store_url  # noqa: F401
+from storehelp import login, needs_engine, pg_server, store_url  # noqa: F401
 
 from swisschess.store.service import TournamentService
 from swisschess.web.app import create_app
@@ -34,8 +34,8 @@ def client(svc):
 
 @pytest.fixture
 def arbiter(client):
-    r = client.post("/login", data={"token": TOKEN, "next": "/arbiter"}, follow_redirects=False)
-    assert r.status_code == 303 and "swisschess_session" in r.cookies
+    login(client, TOKEN)  # and the session's CSRF token with every request (web/security.py)
+    assert "swisschess_session" in client.cookies
     return client
 
 

@@ -50,7 +50,7 @@ from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import ByeRequest, Colour, Player, PointSystem, Tournament
-from swisschess.pairing.registry import trf_code
+from swisschess.pairing.registry import accelerated_trf_code, trf_code
 
 
 class ConfigError(ValueError):
@@ -270,13 +270,17 @@ def resolve_config(config: GeneratorConfig | dict[str, object] | None,
 
 
 def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
-             system: str = "dutch", edition: str = "2026", pairer=None) -> Tournament:
+             system: str = "dutch", edition: str = "2026", pairer=None,
+             baku: bool = False) -> Tournament:
     """A complete random tournament, every round paired by the engine.
 
     ``config`` is a :class:`GeneratorConfig`, the settings read by
     :func:`parse_config` (missing keys random) or None (all random).  The same
     ``config`` and ``seed`` give the same tournament.  Raises
     :class:`ConfigError` and the engine's ``PairingError`` / ``InputError``.
+    With ``baku`` the tournament is accelerated (C.04.5.1): its ``192`` code
+    ends in ``_BAKU`` and the virtual points, computed before round 1 is
+    paired, are kept in ``t.xxa`` (written as ``XXA`` records).
     """
     if pairer is None:
         from swisschess.pairing.api import pair_round as pairer
@@ -284,7 +288,8 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
     n, rounds = cfg.players, cfg.rounds
 
     t = Tournament(name=f"Random tournament, seed {seed}", rounds=rounds,
-                   system=trf_code(system, edition), points=cfg.points)
+                   system=(accelerated_trf_code if baku else trf_code)(system, edition),
+                   points=cfg.points)
     t.initial_colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating) for _ in range(n)),
                      reverse=True)
@@ -312,6 +317,10 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
         if not to_be_paired(t, rnd):
             # everybody still in asked for a bye: keep the round playable
             t.bye_requests = [b for b in t.bye_requests if not (b.round == rnd and b.code == "H")]
+        if baku and rnd == 1:
+            from swisschess.rules.baku import baku_points
+
+            t.xxa = baku_points(t)  # C.04.5.1: GA fixed before round 1
         pairing = pairer(t, system, edition)
         if pairing.round != rnd:
             raise RuntimeError(f"engine paired round {pairing.round}, expected {rnd}")

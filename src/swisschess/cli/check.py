@@ -29,6 +29,8 @@ from itertools import zip_longest
 
 from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
 from swisschess.cli.exitcodes import EXIT_DIFFERENCES, EXIT_INVALID, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.model.history import (
     Float,
     Strength,
@@ -152,25 +154,27 @@ def write_checklist(path: str, source: str, checks: list[RoundCheck], system: st
 
 
 # ---------------------------------------------------------------- command
-def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str) -> int:
+def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str,
+              pairer=None) -> int:
     """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
     from swisschess.pairing.result import InputError
 
     errors, warnings = validate(t)
     for w in warnings:
-        print(f"swisschess: {args.input}: warning: {w}", file=sys.stderr)
+        print(f"swisschess: {translate_message(f'{args.input}:1:1: warning: {w}')}",
+              file=sys.stderr)
     if errors:
         for e in errors:
-            print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+            print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     try:
-        checks = check_rounds(t, system, edition)
+        checks = check_rounds(t, system, edition, pairer)
     except InputError as e:
-        print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+        print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     except Exception as e:  # the engine failed: report, do not hide
-        print(f"swisschess: {args.input}: unexpected error while checking: "
-              f"{type(e).__name__}: {e}", file=sys.stderr)
+        print("swisschess: " + _("{file}: unexpected error while checking: {reason}").format(
+            file=args.input, reason=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return EXIT_UNEXPECTED
     name = os.path.splitext(os.path.basename(args.input))[0]
     sys.stdout.write("\n".join(report_lines(name, checks)) + "\n")
@@ -178,6 +182,6 @@ def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str
         try:
             write_checklist(args.checklist, args.input, checks, system, edition)
         except OSError as e:
-            print(f"swisschess: {args.checklist}: cannot write the checklist: "
-                  f"{e.strerror or e}", file=sys.stderr)
+            print("swisschess: " + _("{file}: cannot write the checklist: {reason}").format(
+                file=args.checklist, reason=e.strerror or e), file=sys.stderr)
     return EXIT_DIFFERENCES if any(rc.discrepancy for rc in checks) else EXIT_OK

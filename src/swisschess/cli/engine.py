@@ -4,6 +4,15 @@
     swisschess engine --dutch IN.trf -c [-l LIST]     check every round
     swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
 
+    swisschess engine --round-robin --players N [--double]       print a Berger table
+    swisschess engine --round-robin IN.trf -p | -c               round robin (C.05 Annex 1)
+
+A 192 code such as ``FIDE_ROUNDROBIN`` / ``FIDE_DOUBLEROUNDROBIN`` selects the
+round robin when no system is named on the command line.
+``--baku`` (or a 192 code ending in ``_BAKU``) pairs, checks and generates
+with the Baku acceleration (C.04.5.1); the generator then writes the virtual
+points as ``XXA`` records.
+
 Exit codes (:mod:`swisschess.cli.exitcodes`): 0 ok, 1 no valid pairing, 2
 unexpected error, 3 invalid input, 4 too large (``-g`` with more than 9999
 players), 5 file error, 6 checker found differences.
@@ -15,7 +24,16 @@ import argparse
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
-from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_round_robin_options,
+    add_system_options,
+    resolve_baku,
+    resolve_round_robin,
+    resolve_system,
+)
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, PairingError
 
 
@@ -23,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("engine", help="engine command line (drop-in for JaVaFo / bbpPairings)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_system_options(p, default_system="dutch")
+    add_acceleration_option(p)
+    add_round_robin_options(p, players=True)
     p.add_argument("input", nargs="?", help="tournament file (TRF)")
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
                    help="pair the next round, write the pairs to OUT (stdout if omitted)")
@@ -47,40 +67,102 @@ def load(path: str):
     try:
         res = read_trf(path)
     except OSError as e:
-        return None, _fail(EXIT_FILE, f"{path}: cannot read: {e.strerror or e}")
+        return None, _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+            file=path, reason=e.strerror or e))
     if res.errors:
         for d in res.errors:
-            print(str(d), file=sys.stderr)
+            print(translate_message(str(d)), file=sys.stderr)
         return None, EXIT_INVALID
     return res.tournament, None
 
 
 def run(args: argparse.Namespace) -> int:
+    if (args.round_robin or args.double) and args.system is not None:
+        return _fail(EXIT_INVALID, f"--round-robin and --{args.system} exclude each other")
+    if args.round_robin and args.players is not None and not args.input:
+        return print_round_robin(args.players, args.double)
     if args.generate is not None:
+        if args.round_robin or args.double:
+            return _fail(EXIT_INVALID, "-g does not generate round robins")
         from swisschess.cli import generate
 
         return generate.run_generate(args)
     if not args.input:
-        return _fail(EXIT_INVALID, "no input file given")
+        return _fail(EXIT_INVALID, _("no input file given"))
     t, rc = load(args.input)
     if t is None:
         return rc
+    kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+    if kind is not None:
+        if args.baku:
+            return _fail(EXIT_INVALID, "--baku applies to the Swiss systems, not to a round robin")
+        return run_round_robin(args, t, kind)
     try:
         system, edition = resolve_system(args.system, args.edition, t.system)
     except InputError as e:
-        return _fail(EXIT_INVALID, f"{args.input}: {e}")
+        return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
+    if resolve_baku(args.baku, t.system):
+        from swisschess.rules.baku import accelerate
+
+        try:
+            accelerate(t)
+        except InputError as e:
+            return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
     if args.check:
         from swisschess.cli import check
 
         return check.run_check(args, t, system, edition)
     if args.pair is None:
-        return _fail(EXIT_INVALID, "nothing to do: give -p, -c or -g")
+        return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
     from swisschess.pairing.api import pair_round
 
     try:
         pairing = pair_round(t, system, edition)
     except PairingError as e:
-        return _fail(EXIT_NO_PAIRING, f"{args.input}: no valid pairing: {e}")
+        return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
+            file=args.input, reason=translate_message(str(e))))
+    except InputError as e:
+        return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
+    text = "\n".join(pairing.engine_lines()) + "\n"
+    if args.pair == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        with open(args.pair, "w", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
+            file=args.pair, reason=e.strerror or e))
+    return EXIT_OK
+
+
+# ------------------------------------- round robin (C.05 Annex 1, Berger)
+def print_round_robin(players: int, double: bool) -> int:
+    """``--round-robin --players N [--double]``: print the Berger table."""
+    from swisschess.rules.roundrobin import format_table
+
+    try:
+        sys.stdout.write(format_table(players, double))
+    except InputError as e:
+        return _fail(EXIT_INVALID, f"--players {players}: {e}")
+    return EXIT_OK
+
+
+def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
+    """Pair (``-p``) or check (``-c``) a round robin from the Berger table."""
+    from swisschess.pairing.registry import ROUND_ROBIN, pair_round_robin
+
+    if args.check:
+        from swisschess.cli import check
+
+        def pairer(before, _system, _edition):
+            return pair_round_robin(before, kind)
+
+        return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
+    if args.pair is None:
+        return _fail(EXIT_INVALID, "nothing to do: give -p or -c")
+    try:
+        pairing = pair_round_robin(t, kind)
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {e}")
     text = "\n".join(pairing.engine_lines()) + "\n"

@@ -23,6 +23,8 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_UNEXPECTED,
 )
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.pairing import registry
 
 
@@ -38,6 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    default=None,
                    help=f"rule edition (Dutch: default {registry.default_edition('dutch')}; "
                         f"Lim: default {registry.default_edition('lim')})")
+    # -- branch dubov: Dubov / Burstein at bracket level (explain.systems) --
+    p.add_argument("--system", choices=("dutch", "lim", "dubov", "burstein"), default=None,
+                   help="pairing system (default: the file's 192/092 record, else Dutch)")
     p.add_argument("--lim", action="store_true",
                    help="explain by the Lim system (the seed's procedure, article by article)")
     p.set_defaults(func=run)
@@ -58,30 +63,61 @@ def run(args: argparse.Namespace) -> int:
     try:
         res = read_trf(path)
     except OSError as e:
-        return _fail(EXIT_FILE, f"{path}: cannot read: {e.strerror or e}")
+        return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+            file=path, reason=e.strerror or e))
     if res.errors:
         first = res.errors[0]
-        more = f" (and {len(res.errors) - 1} more)" if len(res.errors) > 1 else ""
-        return _fail(EXIT_INVALID, f"{path}: invalid file: line {first.line}: "
-                                   f"{first.message}{more}")
+        more = (" " + _("(and {n} more)").format(n=len(res.errors) - 1)
+                if len(res.errors) > 1 else "")
+        return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
+            file=path, line=first.line, message=translate_message(first.message)) + more)
     if args.round is not None and args.round < 1:
-        return _fail(EXIT_INVALID, f"{path}: --round must be 1 or more")
+        return _fail(EXIT_INVALID, _("{file}: --round must be 1 or more").format(file=path))
+    system = "lim" if args.lim else (
+        args.system or (registry.system_from_code(res.tournament.system) or ("dutch",))[0])
+    if system in ("dubov", "burstein"):
+        return _run_system(res.tournament, system, args)
     try:
-        system = "lim" if args.lim else "dutch"
+        if registry.baku_from_code(res.tournament.system):  # 192 *_BAKU (C.04.5.1)
+            from swisschess.rules.baku import accelerate
+
+            accelerate(res.tournament)
         edition = args.edition or registry.default_edition(system)
         explained = explain_round(res.tournament, args.round, edition, system)
     except ExplainError as ex:
-        return _fail(EXIT_INVALID, f"{path}: {ex}")
+        return _fail(EXIT_INVALID, f"{path}: {translate_message(str(ex))}")
     except InputError as ex:
-        return _fail(EXIT_INVALID, f"{path}: {ex}")
+        return _fail(EXIT_INVALID, f"{path}: {translate_message(str(ex))}")
     except PairingError as ex:
-        return _fail(EXIT_NO_PAIRING, f"{path}: no valid pairing for the next round: {ex}")
+        return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing for the next round: {reason}")
+                     .format(file=path, reason=translate_message(str(ex))))
     except (ValueError, KeyError, IndexError) as ex:  # inconsistent data
-        return _fail(EXIT_INVALID, f"{path}: cannot explain this round: {type(ex).__name__}: {ex}")
+        return _fail(EXIT_INVALID, _("{file}: cannot explain this round: {reason}").format(
+            file=path, reason=f"{type(ex).__name__}: {ex}"))
     except Exception as ex:  # a bug: say so in one line, no traceback
-        return _fail(EXIT_UNEXPECTED, f"{path}: unexpected error: {type(ex).__name__}: {ex}")
+        return _fail(EXIT_UNEXPECTED, _("{file}: unexpected error: {reason}").format(
+            file=path, reason=f"{type(ex).__name__}: {ex}"))
     if args.format == "json":
         sys.stdout.write(json.dumps(explained.to_dict(), indent=2) + "\n")
     else:
         sys.stdout.write(render_text(explained))
+    return EXIT_OK
+
+
+def _run_system(t, system: str, args: argparse.Namespace) -> int:
+    """Dubov / Burstein: the bracket-level explanation (explain.systems)."""
+    from swisschess.explain import ExplainError
+    from swisschess.explain.systems import explain_system_round, render_system_text
+    from swisschess.pairing.result import InputError, PairingError
+
+    try:
+        x = explain_system_round(t, system, args.round)
+    except (ExplainError, InputError) as ex:
+        return _fail(EXIT_INVALID, f"{args.input}: {ex}")
+    except PairingError as ex:
+        return _fail(EXIT_NO_PAIRING, f"{args.input}: no valid pairing for the next round: {ex}")
+    if args.format == "json":
+        sys.stdout.write(json.dumps(x.to_dict(), indent=2) + "\n")
+    else:
+        sys.stdout.write(render_system_text(x))
     return EXIT_OK

@@ -39,6 +39,8 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_TOO_LARGE,
 )
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.model.tournament import Tournament
 from swisschess.pairing import registry
 
@@ -90,7 +92,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from swisschess.pairing.result import InputError, PairingError
 
     if not args.output:
-        print("swisschess: -g needs -o OUT.trf", file=sys.stderr)
+        print("swisschess: " + _("-g needs -o OUT.trf"), file=sys.stderr)
         return EXIT_INVALID
     seed = parse_seed(args.seed)
     settings = None
@@ -99,7 +101,8 @@ def run_generate(args: argparse.Namespace) -> int:
             with open(args.generate, encoding="utf-8-sig") as f:
                 settings = parse_config(f.read())
         except OSError as e:
-            print(f"swisschess: {args.generate}: cannot read: {e.strerror or e}", file=sys.stderr)
+            print("swisschess: " + _("{file}: cannot read: {reason}").format(
+                file=args.generate, reason=e.strerror or e), file=sys.stderr)
             return EXIT_FILE
         except ConfigError as e:
             print(f"swisschess: {args.generate}: {e}", file=sys.stderr)
@@ -107,7 +110,8 @@ def run_generate(args: argparse.Namespace) -> int:
     system = args.system or "dutch"
     edition = args.edition or registry.default_edition(system)
     try:
-        t = generate(settings, seed, system=system, edition=edition)
+        t = generate(settings, seed, system=system, edition=edition,
+                     baku=getattr(args, "baku", False))
     except TooLarge as e:
         print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
         return EXIT_TOO_LARGE
@@ -115,21 +119,24 @@ def run_generate(args: argparse.Namespace) -> int:
         print(f"swisschess: {args.generate or 'configuration'}: {e}", file=sys.stderr)
         return EXIT_INVALID
     except PairingError as e:
-        print(f"swisschess: seed {seed}: no valid pairing: {e}", file=sys.stderr)
+        print("swisschess: " + _("seed {seed}: no valid pairing: {reason}").format(
+            seed=seed, reason=translate_message(str(e))), file=sys.stderr)
         return EXIT_NO_PAIRING
     except InputError as e:
-        print(f"swisschess: seed {seed}: {e}", file=sys.stderr)
+        print(f"swisschess: seed {seed}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     if not representable_in_trf(t.points):
-        print("swisschess: warning: TRF-2026 record 162 cannot describe this point system "
-              "exactly (forfeit win / full-point bye = win, half-point bye = draw, "
-              "zero-point bye = forfeit loss)", file=sys.stderr)
+        print("swisschess: " + _("warning: TRF-2026 record 162 cannot describe this point "
+                                 "system exactly (forfeit win / full-point bye = win, "
+                                 "half-point bye = draw, zero-point bye = forfeit loss)"),
+              file=sys.stderr)
     text = tournament_text(t, seed, settings)
     try:
         with open(args.output, "w", encoding="utf-8", newline="") as f:
             f.write(text)
     except OSError as e:
-        print(f"swisschess: {args.output}: cannot write: {e.strerror or e}", file=sys.stderr)
+        print("swisschess: " + _("{file}: cannot write: {reason}").format(
+            file=args.output, reason=e.strerror or e), file=sys.stderr)
         return EXIT_FILE
     if getattr(args, "checklist", None):
         from swisschess.cli.check import write_checklist
@@ -137,6 +144,6 @@ def run_generate(args: argparse.Namespace) -> int:
         try:
             write_checklist(args.checklist, f"seed {seed}", generation_checks(t), system, edition)
         except OSError as e:
-            print(f"swisschess: {args.checklist}: cannot write the checklist: "
-                  f"{e.strerror or e}", file=sys.stderr)
+            print("swisschess: " + _("{file}: cannot write the checklist: {reason}").format(
+                file=args.checklist, reason=e.strerror or e), file=sys.stderr)
     return EXIT_OK

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from swisschess import __version__
+from swisschess import __version__, i18n
 from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK
 
 #: Sub-command modules, in help order.
@@ -36,21 +36,45 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(name).register(sub)
+    add_language_option(parser)
+    for command in set(sub.choices.values()):  # i18n: --lang on every command
+        add_language_option(command)
     return parser
 
 
+def add_language_option(p: argparse.ArgumentParser) -> None:
+    """``--lang en|sl|pl|et|cs|bg``: the language of the messages and lists (else ``LANG``)."""
+    p.add_argument("--lang", choices=list(i18n.LANGUAGES), default=argparse.SUPPRESS,
+                   help="language of messages, lists and explanations: "
+                        + ", ".join(f"{k} {v}" for k, v in i18n.LANGUAGES.items())
+                        + " (default: from $LANGUAGE / $LC_ALL / $LC_MESSAGES / $LANG)")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return EXIT_OK
-    try:
-        return int(args.func(args) or EXIT_OK)
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # i18n: --lang, else the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+    with i18n.use(_lang_in(argv) or i18n.from_env()):
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return EXIT_OK
+        try:
+            return int(args.func(args) or EXIT_OK)
+        except KeyboardInterrupt:
+            return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            return EXIT_OK
+
+
+def _lang_in(argv: list[str]) -> str | None:
+    """The value of ``--lang`` in ``argv`` before parsing (None: not given)."""
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            return i18n.normalise(argv[i + 1])
+        if a.startswith("--lang="):
+            return i18n.normalise(a.split("=", 1)[1])
+    return None
 
 
 if __name__ == "__main__":

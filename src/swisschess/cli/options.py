@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from swisschess.pairing import registry
+from swisschess.pairing.result import InputError
 
 
 def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
@@ -24,6 +25,9 @@ def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None
         g.add_argument(f"--{system}", dest="system", action="store_const", const=system,
                        help=f"{system.capitalize()} system (editions {eds})"
                             + (" (default)" if system == default_system else ""))
+    # -- branch dubov: the system by name too (``new --system dubov``) --
+    g.add_argument("--system", dest="system", choices=registry.systems(), default=None,
+                   help="pairing system by name (the same as --dutch, --dubov, ...)")
     p.add_argument("--edition", choices=registry.editions(), default=None, help=edition_help)
     p.set_defaults(system=None)
 
@@ -38,6 +42,10 @@ def resolve_system(system: str | None, edition: str | None,
     edition that do not go together (``--lim --edition 2017``).
     """
     from_file = registry.system_from_code(file_system)
+    if from_file is None and system is None:
+        why = registry.unsupported_system(file_system)  # e.g. 192 FIDE_DOUBLESWISS
+        if why:
+            raise InputError(why)
     if from_file is None:
         first = registry.systems()[0]
         from_file = (first, registry.default_edition(first))
@@ -45,3 +53,46 @@ def resolve_system(system: str | None, edition: str | None,
     if edition is None:
         edition = from_file[1] if system == from_file[0] else registry.default_edition(system)
     return registry.find(system, edition).key
+
+
+# ------------------------------------------- Baku acceleration (C.04.5.1)
+def add_acceleration_option(p: argparse.ArgumentParser) -> None:
+    """``--baku``: pair with the Baku acceleration (sets ``baku``)."""
+    p.add_argument("--baku", action="store_true", default=False,
+                   help="Baku acceleration (C.04.5.1): virtual points for the top half in "
+                        "the first half of the rounds; also chosen by a 192 code ending in "
+                        "_BAKU. XXA / 250 records in the file win over the computation")
+
+
+def resolve_baku(flag: bool, file_system: str = "") -> bool:
+    """Command line (``--baku``) or the file's ``192`` / ``092`` name (``..._BAKU``)."""
+    return flag or registry.baku_from_code(file_system)
+
+
+# ------------------------------------- round robin (C.05 Annex 1, Berger)
+def add_round_robin_options(p: argparse.ArgumentParser, *, players: bool = False) -> None:
+    """``--round-robin`` [``--double``] (and ``--players N`` for printing a table)."""
+    p.add_argument("--round-robin", dest="round_robin", action="store_true", default=False,
+                   help="round robin from the Berger tables (FIDE C.05 Annex 1); also chosen "
+                        "by a 192 code such as FIDE_ROUNDROBIN")
+    p.add_argument("--double", action="store_true", default=False,
+                   help="double round robin (second cycle with colours reversed)")
+    if players:
+        p.add_argument("--players", type=int, metavar="N",
+                       help="with --round-robin and no file: print the Berger table for N players")
+
+
+def resolve_round_robin(flag: bool, double: bool, system: str | None,
+                        file_system: str = "") -> str | None:
+    """``"double"`` / ``"auto"`` when the round robin applies, else None.
+
+    The command line first (``--round-robin``, ``--double``; a Swiss system
+    named there wins over the file), then the file's ``192`` / ``092`` name
+    (``FIDE_DOUBLEROUNDROBIN`` -> double).  ``"auto"``: a double round robin
+    when the tournament has more rounds than one cycle (gacrux writes
+    ``FIDE_ROUNDROBIN`` for its double round robins too).
+    """
+    code = registry.round_robin_from_code(file_system)
+    if not (flag or double) and (system is not None or code is None):
+        return None
+    return "double" if double or code == "double" else "auto"

@@ -1,6 +1,7 @@
 """``swisschess pair``: pair the next round of a tournament file, for people.
 
-    swisschess pair IN.trf [-o OUT.trf] [--edition EDITION] [--dutch|--lim]
+    swisschess pair IN.trf [-o OUT.trf] [--edition EDITION] [--dutch|--lim] [--baku]
+    swisschess pair IN.trf --round-robin [--double]
 
 Prints the board list (boards in the handling rules' order: higher score
 first) and, with ``-o``, writes the tournament with the new round added
@@ -12,9 +13,19 @@ from __future__ import annotations
 import argparse
 import sys
 
+from swisschess import i18n
 from swisschess.cli.engine import load
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
-from swisschess.cli.options import add_system_options, resolve_system
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_round_robin_options,
+    add_system_options,
+    resolve_baku,
+    resolve_round_robin,
+    resolve_system,
+)
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, PairingError
 
 
@@ -25,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", metavar="OUT.trf",
                    help="write the tournament with the new round added")
     add_system_options(p)
+    add_acceleration_option(p)
+    add_round_robin_options(p)
     p.set_defaults(func=run)
 
 
@@ -32,23 +45,24 @@ def board_list(t, pairing) -> list[str]:
     """Printable board list: board, White (points), result column, Black (points)."""
     def who(pid: int) -> str:
         p = t.players[pid]
-        name = p.name or f"Player {pid}"
+        name = p.name or _("Player {n}").format(n=pid)
         return f"{name} ({pid})"
 
     def pts(pid: int) -> str:
-        s = t.score(pid)
-        return f"{float(s):g}"
+        return i18n.number(t.score(pid))
 
-    rows = [f"Round {pairing.round}", ""]
+    rows = [_("Round {n}").format(n=pairing.round), ""]
     width = max([len(who(x)) for b in pairing.boards for x in b] + [10])
-    rows.append(f"{'Bd':>3}  {'White':<{width}} {'Pts':>4}   {'Black':<{width}} {'Pts':>4}")
+    bd, white, black, pts_ = _("Bd"), _("White"), _("Black"), _("Pts")
+    rows.append(f"{bd:>3}  {white:<{width}} {pts_:>4}   {black:<{width}} {pts_:>4}")
     for k, (w, b) in enumerate(pairing.boards, 1):
         rows.append(f"{k:>3}  {who(w):<{width}} {pts(w):>4}   {who(b):<{width}} {pts(b):>4}")
     if pairing.bye is not None:
         rows.append(f"{'':>3}  {who(pairing.bye):<{width}} {pts(pairing.bye):>4}   "
-                    f"pairing-allocated bye")
+                    + _("pairing-allocated bye"))
     for pid, code in pairing.unpaired:
-        kind = {"H": "half-point bye", "F": "full-point bye"}.get(code, "not paired (absent)")
+        kind = {"H": _("half-point bye"), "F": _("full-point bye")}.get(
+            code, _("not paired (absent)"))
         rows.append(f"{'':>3}  {who(pid):<{width}} {pts(pid):>4}   {kind}")
     return rows
 
@@ -56,19 +70,24 @@ def board_list(t, pairing) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from swisschess.formats import write_trf
     from swisschess.model.rounds import add_pairing
-    from swisschess.pairing.api import pair_round
+    from swisschess.pairing.registry import ROUND_ROBIN, pair_next
 
     t, rc = load(args.input)
     if t is None:
         return rc
     try:
-        system, edition = resolve_system(args.system, args.edition, t.system)
-        pairing = pair_round(t, system, edition)
+        kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+        if kind is not None:
+            system, edition = ROUND_ROBIN, kind
+        else:
+            system, edition = resolve_system(args.system, args.edition, t.system)
+        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
     except PairingError as e:
-        print(f"swisschess: {args.input}: no valid pairing: {e}", file=sys.stderr)
+        print("swisschess: " + _("{file}: no valid pairing: {reason}").format(
+            file=args.input, reason=translate_message(str(e))), file=sys.stderr)
         return EXIT_NO_PAIRING
     except InputError as e:
-        print(f"swisschess: {args.input}: {e}", file=sys.stderr)
+        print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     print("\n".join(board_list(t, pairing)))
     if args.output:
@@ -79,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
             with open(args.output, "w", encoding="utf-8", newline="") as f:
                 f.write(write_trf(t, "2026", points="computed"))
         except OSError as e:
-            print(f"swisschess: {args.output}: cannot write: {e.strerror or e}", file=sys.stderr)
+            print("swisschess: " + _("{file}: cannot write: {reason}").format(
+                file=args.output, reason=e.strerror or e), file=sys.stderr)
             return EXIT_FILE
-        print(f"\nwrote {args.output}")
+        print("\n" + _("wrote {file}").format(file=args.output))
     return EXIT_OK

@@ -1,10 +1,20 @@
-"""``swisschess serve``: the arbiter's web app on this computer.
+"""``swisschess serve``: the arbiter's web app (or only the pairing service).
 
     swisschess serve [--db URL] [--host 127.0.0.1] [--port 8000] [--token T]
+                     [--workers N] [--pair-only]
 
 Arbiter pages need the token (password) given here, or ``$SWISSCHESS_TOKEN``;
 without either a random one is made and printed.  Public pages (pairings,
-standings) need none.  The JSON API is under ``/api`` (docs at ``/api/docs``).
+standings) need none.  The JSON API is under ``/api`` (docs at ``/api/docs``);
+``POST /api/pair`` pairs a TRF file sent in the request (no database).
+
+``--workers N`` runs N worker processes (uvicorn) on one database — use
+PostgreSQL for that (``--db postgresql://USER@HOST/DB``): each write locks the
+tournament's row, so two arbiters entering results at the same time never lose
+an update (the loser gets 409 with the current state).  Every worker accepts
+every login (sessions are signed with a key derived from the token).
+``--pair-only`` serves only ``/api/pair``: no database, no login; run as many
+as needed behind a load balancer.  See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -14,6 +24,7 @@ import os
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_OK
+from swisschess.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +37,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="address to listen on (default 127.0.0.1: this computer only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random)")
+    # scaling (docs/scaling.md)
+    p.add_argument("--workers", type=_positive, default=1, metavar="N",
+                   help="worker processes (default 1; several share one database: "
+                        "PostgreSQL recommended)")
+    p.add_argument("--pair-only", action="store_true",
+                   help="serve only the stateless pairing service POST /api/pair "
+                        "(no database, no login)")
     p.set_defaults(func=run)
 
 
@@ -37,26 +55,96 @@ def run(args: argparse.Namespace) -> int:
     from swisschess.store.service import TournamentService
     from swisschess.web.app import create_app
 
+    if args.pair_only:
+        return _run_pair_only(args, uvicorn)
     token = args.token or os.environ.get("SWISSCHESS_TOKEN")
     generated = not token
     token = token or secrets.token_urlsafe(9)
     try:
         svc = TournamentService(args.db, actor="web")
     except Exception as e:
-        print(f"swisschess: cannot open the database: {e}", file=sys.stderr)
+        print("swisschess: " + _("cannot open the database: {reason}").format(reason=e),
+              file=sys.stderr)
         return EXIT_FILE
     app = create_app(token=token, service=svc)
     host = args.host
     shown = f"[{host}]" if ":" in host else host
-    print(f"swisschess: serving {svc.url}", file=sys.stderr)
-    print(f"swisschess: public pages  http://{shown}:{args.port}/", file=sys.stderr)
-    print(f"swisschess: arbiter pages http://{shown}:{args.port}/arbiter", file=sys.stderr)
+    print("swisschess: " + _("serving {db}").format(db=svc.url), file=sys.stderr)
+    print("swisschess: " + _("public pages: {url}").format(url=f"http://{shown}:{args.port}/"),
+          file=sys.stderr)
+    print("swisschess: " + _("arbiter pages: {url}").format(
+        url=f"http://{shown}:{args.port}/arbiter"), file=sys.stderr)
     if generated:
-        print(f"swisschess: arbiter password: {token}", file=sys.stderr)
+        print("swisschess: " + _("arbiter password: {token}").format(token=token),
+              file=sys.stderr)
     sys.stderr.flush()
+    if args.workers > 1:
+        return _run_workers(args, uvicorn, svc, token)
     try:
         uvicorn.run(app, host=host, port=args.port, log_level="warning", access_log=False)
     except OSError as e:
-        print(f"swisschess: cannot listen on {host}:{args.port}: {e}", file=sys.stderr)
+        print("swisschess: " + _("cannot listen on {address}: {reason}").format(
+            address=f"{host}:{args.port}", reason=e), file=sys.stderr)
         return EXIT_FILE
     return EXIT_OK
+
+
+# ------------------------------------------------------------ scaling
+#: Environment read by each worker process of ``--workers N`` (set by ``run``).
+ENV_DB, ENV_TOKEN = "SWISSCHESS_DB", "SWISSCHESS_TOKEN"
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def worker_app():
+    """The app of one worker process (``--workers N``): database and token from the
+    environment ``_run_workers`` set before starting the workers."""
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    return create_app(token=os.environ[ENV_TOKEN],
+                      service=TournamentService(os.environ[ENV_DB], actor="web"))
+
+
+def pair_app():
+    """The app of one ``--pair-only`` worker process."""
+    from swisschess.web.pairapi import create_pair_app
+
+    return create_pair_app()
+
+
+def _uvicorn(uvicorn, target: str, args: argparse.Namespace) -> int:
+    try:
+        uvicorn.run(target, factory=True, workers=args.workers, host=args.host,
+                    port=args.port, log_level="warning", access_log=False)
+    except OSError as e:
+        print(f"swisschess: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return EXIT_FILE
+    return EXIT_OK
+
+
+def _run_workers(args: argparse.Namespace, uvicorn, svc, token: str) -> int:
+    """N worker processes on the database ``svc`` opened (its schema is up to date:
+    the workers only open it)."""
+    print(f"swisschess: {args.workers} worker processes", file=sys.stderr)
+    if svc.url.startswith("sqlite"):
+        print("swisschess: several workers on SQLite take turns for every write; "
+              "PostgreSQL scales better (docs/scaling.md)", file=sys.stderr)
+    sys.stderr.flush()
+    svc.close()
+    os.environ[ENV_DB] = svc.url
+    os.environ[ENV_TOKEN] = token
+    return _uvicorn(uvicorn, "swisschess.cli.serve:worker_app", args)
+
+
+def _run_pair_only(args: argparse.Namespace, uvicorn) -> int:
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"swisschess: pairing service http://{host}:{args.port}/api/pair "
+          f"({args.workers} worker process(es), no database)", file=sys.stderr)
+    sys.stderr.flush()
+    return _uvicorn(uvicorn, "swisschess.cli.serve:pair_app", args)

@@ -20,6 +20,8 @@ import argparse
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 
 
 class _Fail(Exception):
@@ -69,18 +71,20 @@ def _load(path: str):
             with open(path, "rb") as fh:
                 data = fh.read()
     except OSError as e:
-        raise _Fail(EXIT_FILE, f"{path}: error: cannot read file: {e.strerror or e}") from None
+        raise _Fail(EXIT_FILE, _("{file}: error: cannot read file: {reason}").format(
+            file=path, reason=e.strerror or e)) from None
     try:
         res = parse_trf(decode(data), path)
     except Exception as e:  # a reader bug must not end in a traceback
-        raise _Fail(EXIT_INVALID, f"{path}: error: cannot read tournament "
-                                  f"({type(e).__name__}: {e})") from None
+        raise _Fail(EXIT_INVALID, _("{file}: error: cannot read tournament ({reason})").format(
+            file=path, reason=f"{type(e).__name__}: {e}")) from None
     if res.errors:
-        more = f" (and {len(res.errors) - 1} more errors)" if len(res.errors) > 1 else ""
-        raise _Fail(EXIT_INVALID, f"{res.errors[0]}{more}")
+        more = (" " + _("(and {n} more errors)").format(n=len(res.errors) - 1)
+                if len(res.errors) > 1 else "")
+        raise _Fail(EXIT_INVALID, f"{translate_message(str(res.errors[0]))}{more}")
     t = res.tournament
     if not t.players:
-        raise _Fail(EXIT_INVALID, f"{path}: error: no players (no 001 records)")
+        raise _Fail(EXIT_INVALID, _("{file}: error: no players (no 001 records)").format(file=path))
     return t
 
 
@@ -95,22 +99,23 @@ def _prepare(args: argparse.Namespace):
         try:
             specs = parse_tiebreaks(args.tiebreaks)
         except TiebreakError as e:
-            raise _Fail(EXIT_INVALID, f"{args.file}: error: --tiebreaks: {e}") from None
+            raise _Fail(EXIT_INVALID, _("{file}: error: --tiebreaks: {reason}").format(
+                file=args.file, reason=e)) from None
     else:
         try:
             specs = parse_tiebreaks(file_tiebreaks(t)) if file_tiebreaks(t) else None
         except TiebreakError as e:
-            raise _Fail(EXIT_INVALID, f"{args.file}: error: tie-breaks of record 212/202: "
-                                      f"{e}") from None
+            raise _Fail(EXIT_INVALID, _("{file}: error: tie-breaks of record 212/202: {reason}")
+                        .format(file=args.file, reason=e)) from None
     last = complete_rounds(t)
     recorded = t.rounds_recorded()
     upto = args.round
     if upto is not None and not 0 <= upto <= recorded:
-        raise _Fail(EXIT_INVALID, f"{args.file}: error: --round {upto}: the file has rounds "
-                                  f"0 to {recorded}")
+        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: the file has rounds 0 to {last}")
+                    .format(file=args.file, n=upto, last=recorded))
     if upto is not None and upto > last:
-        raise _Fail(EXIT_INVALID, f"{args.file}: error: --round {upto}: round {last + 1} has "
-                                  "games without a result")
+        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: round {r} has games without "
+                                    "a result").format(file=args.file, n=upto, r=last + 1))
     return t, specs, upto
 
 
@@ -133,7 +138,8 @@ def _run(args: argparse.Namespace, what: str) -> int:
         print(str(e), file=sys.stderr)
         return e.code
     except ValueError as e:
-        print(f"{args.file}: error: {e}", file=sys.stderr)
+        print(translate_message(f"{args.file}:1:1: error: {e}").replace(":1:1:", ":", 1),
+              file=sys.stderr)
         return EXIT_INVALID
     sys.stdout.write(text)
     return EXIT_OK

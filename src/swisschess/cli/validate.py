@@ -19,6 +19,9 @@ import argparse
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.i18n import N_
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,18 +46,19 @@ def validate_file(path: str, quiet: bool = False, out=None) -> int:
             with open(path, "rb") as f:
                 data = f.read()
     except OSError as e:
-        print(f"{path}:1:1: error: cannot read file: {e.strerror or e}", file=out)
+        print(translate_message(f"{path}:1:1: error: cannot read file: {e.strerror or e}"),
+              file=out)
         return EXIT_FILE
     try:
         res = parse_trf(decode(data), path)
     except Exception as e:  # a reader bug must not end in a traceback
-        print(f"{path}:1:1: error: internal error while reading ({type(e).__name__}: {e})",
-              file=out)
+        print(translate_message(f"{path}:1:1: error: internal error while reading "
+                                f"({type(e).__name__}: {e})"), file=out)
         return EXIT_INVALID
     for d in res.diagnostics:
         if quiet and d.severity != "error":
             continue
-        print(str(d), file=out)
+        print(translate_message(str(d)), file=out)
     return EXIT_INVALID if res.errors else EXIT_OK
 
 
@@ -68,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             worst = rc
     if args.summary:
         for path, rc in results:
-            word = {EXIT_OK: "valid", EXIT_INVALID: "invalid", EXIT_FILE: "unreadable"}[rc]
-            print(f"{path}: {word}")
+            word = {EXIT_OK: N_("valid"), EXIT_INVALID: N_("invalid"),
+                    EXIT_FILE: N_("unreadable")}[rc]
+            print(f"{path}: {_(word)}")
     return worst

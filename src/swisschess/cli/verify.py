@@ -1,30 +1,46 @@
-"""``swisschess verify``: generate and check many random tournaments in parallel.
+"""``swisschess verify``: generate and check many random tournaments, on Dask.
 
-    swisschess verify --tournaments 200 --jobs 4 --players 15-60 --seed 1
-    swisschess verify --tournaments 200 --reference-checker '/path/bbpPairings.exe --dutch'
+    swisschess verify --tournaments 200 --players 15-60 --seed 1
+    swisschess verify -n 50000 --scheduler tcp://10.0.0.5:8786 \
+        --reference '/opt/bbp/bbpPairings.exe --dutch'
 
 Tournament ``i`` (0-based) uses seed ``SEED + i``; its number of players is
 drawn in ``--players MIN-MAX`` (and of rounds in ``--rounds`` if given), every
 other generator parameter at random as ``engine -g`` does without a
 configuration (or from ``--config``).  Each tournament is generated with our
 engine, written as TRF-2026, read back and checked round by round by our
-checker; with ``--reference-checker CMD`` the file is also given to an external
-checker as ``CMD FILE -c`` (JaVaFo / bbpPairings convention) and its report
-parsed.  With ``--reference-generator CMD`` the tournaments come from an
-external generator instead, run as ``CMD -g CONFIG -o FILE -s SEED`` (the
-endorsement test: an accepted generator's tournaments through our checker).
-A progress bar goes to stderr; the summary lists every seed with a
-discrepancy and the command that reproduces it.  ``--keep DIR`` saves those
-tournaments.
+checker; with ``--reference CMD`` (also spelt ``--reference-checker``) the file
+is also given to an independent engine as ``CMD FILE -c`` (JaVaFo /
+bbpPairings convention) and its verdict counted beside ours.  With
+``--reference-generator CMD`` the tournaments come from an external generator
+instead, run as ``CMD -g CONFIG -o FILE -s SEED`` (the endorsement test: an
+accepted generator's tournaments through our checker).
+
+Where the work runs (one task per tournament, so per seed):
+
+* by default on an embedded Dask ``LocalCluster``: one worker process per core
+  (``--jobs`` workers), one thread each; nothing to set up;
+* ``--scheduler tcp://HOST:PORT``: on an existing Dask cluster (``dask
+  scheduler`` and any number of ``dask worker tcp://HOST:PORT``, each with
+  swisschess installed, and the ``--reference`` command at the same path);
+* ``--jobs 1``: in this process, without Dask (the one-process run).
+
+The verdicts do not depend on where a tournament ran: a seed always gives the
+same tournament.  A progress bar goes to stderr; the summary lists every seed
+with a discrepancy and the command that reproduces it.  Every such tournament
+is written to ``--keep DIR`` (default ``verify-failures``) as ``seed-S.trf``,
+its first ``###`` comment naming the seed and the first differing round, with
+the generator configuration beside it as ``seed-S.cfg``, so that
+``swisschess engine -g seed-S.cfg -s S`` makes it again and ``swisschess
+engine seed-S.trf -c`` shows the difference.
 
 Exit codes: 0 no discrepancy, 6 some discrepancy, 2 unexpected errors only,
-3 invalid arguments.
+3 invalid arguments (an unreachable ``--scheduler`` included).
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import re
@@ -33,10 +49,27 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
+from typing import TYPE_CHECKING, TextIO
 
-from swisschess.cli.exitcodes import EXIT_DIFFERENCES, EXIT_INVALID, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.cli.exitcodes import (
+    EXIT_DIFFERENCES,
+    EXIT_FILE,
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+)
 from swisschess.pairing import registry
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+#: Where failing tournaments go unless ``--keep`` says otherwise.
+DEFAULT_KEEP = "verify-failures"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,7 +78,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tournaments", "-n", type=int, default=100, metavar="N",
                    help="number of tournaments (default 100)")
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="J",
-                   help="parallel processes (default: all cores)")
+                   help="workers of the embedded Dask cluster (default: all cores); "
+                        "1 runs in this process, without Dask")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run on this Dask scheduler's workers instead of an embedded cluster")
+    p.add_argument("--connect-timeout", type=float, default=30.0, metavar="SEC",
+                   help="time allowed to reach --scheduler and find a worker (default 30)")
     p.add_argument("--players", default="15-215", metavar="MIN-MAX",
                    help="range of the number of players (default 15-215)")
     p.add_argument("--rounds", default=None, metavar="MIN-MAX",
@@ -55,12 +93,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--edition", choices=registry.editions(), default=None,
                    help="rule edition (default: the system's, Dutch 2026)")
     p.add_argument("--config", metavar="FILE", help="generator configuration for every tournament")
-    p.add_argument("--reference-checker", metavar="CMD",
-                   help="external checker run as CMD FILE -c on each generated file")
+    p.add_argument("--reference", "--reference-checker", dest="reference_checker", metavar="CMD",
+                   help="independent engine run as CMD FILE -c on each generated file")
     p.add_argument("--reference-generator", metavar="CMD",
                    help="make the tournaments with an external generator run as "
                         "CMD -g CONFIG -o FILE -s SEED")
-    p.add_argument("--keep", metavar="DIR", help="save tournaments with discrepancies or errors here")
+    p.add_argument("--keep", metavar="DIR", default=DEFAULT_KEEP,
+                   help="write tournaments with discrepancies or errors here "
+                        f"(default {DEFAULT_KEEP}; made only when needed)")
+    p.add_argument("--no-keep", dest="keep", action="store_const", const=None,
+                   help="do not write them")
+    p.add_argument("--verdicts", metavar="FILE",
+                   help="write every tournament's verdict, one JSON line per seed in seed "
+                        "order (to compare runs)")
     p.add_argument("--timeout", type=float, default=600.0, metavar="SEC",
                    help="time limit of one reference checker run (default 600)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -70,7 +115,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 # ------------------------------------------------------------------ one task
 @dataclass(slots=True)
 class Outcome:
-    """What happened to one tournament."""
+    """What happened to one tournament (a task's answer, sent back by a worker)."""
 
     seed: int
     players: int = 0
@@ -78,21 +123,44 @@ class Outcome:
     #: "ok", "no-pairing" (the generator found no valid pairing), "error"
     status: str = "ok"
     message: str = ""
-    #: Our checker's differing rounds, as text.
+    #: Our checker's differing rounds, as text ("round 3: pairs differ").
     ours: list[str] = field(default_factory=list)
+    #: The round numbers of ``ours``.
+    our_rounds: list[int] = field(default_factory=list)
     #: The reference checker's differing rounds; None when not run.
     reference: list[int] | None = None
     reference_error: str = ""
     seconds: float = 0.0
+    #: The tournament file, sent back only when it is to be kept.
+    text: str = ""
+    #: Where the client wrote it.
     kept: str = ""
 
     @property
     def differs(self) -> bool:
         return bool(self.ours) or bool(self.reference)
 
+    @property
+    def first_round(self) -> int | None:
+        """The first round either checker found differing (None: none)."""
+        rounds = self.our_rounds + (self.reference or [])
+        return min(rounds) if rounds else None
+
+    @property
+    def worth_keeping(self) -> bool:
+        return self.differs or self.status == "error" or bool(self.reference_error)
+
+    def verdict(self) -> dict[str, object]:
+        """Everything judged about the tournament (not how long it took or where it ran)."""
+        return {"seed": self.seed, "players": self.players, "rounds": self.rounds,
+                "status": self.status, "message": self.message, "ours": self.ours,
+                "reference": self.reference, "reference_error": self.reference_error}
+
 
 @dataclass(slots=True)
 class Task:
+    """One tournament to make and check: all a worker needs, picklable."""
+
     index: int
     seed: int
     players: tuple[int, int]
@@ -101,7 +169,8 @@ class Task:
     system: str
     edition: str
     reference: str | None
-    keep: str | None
+    #: Send the file back when it fails (the client writes it to ``--keep``).
+    keep: bool
     timeout: float
     generator: str | None = None
 
@@ -110,11 +179,12 @@ def settings_for(task: Task) -> dict[str, object]:
     """Generator settings of one task: the configuration plus drawn sizes."""
     rng = random.Random(f"swisschess-verify-{task.seed}")
     s = dict(task.settings)
-    s["PlayersNumber"] = rng.randint(*task.players)
+    players = rng.randint(*task.players)
+    s["PlayersNumber"] = players
     if task.rounds is not None:
         s["RoundsNumber"] = rng.randint(*task.rounds)
     elif "RoundsNumber" not in s:
-        s["RoundsNumber"] = max(1, min(rng.randint(5, 15), s["PlayersNumber"] // 2))
+        s["RoundsNumber"] = max(1, min(rng.randint(5, 15), players // 2))
     return s
 
 
@@ -157,7 +227,7 @@ def config_text(settings: dict[str, object]) -> str:
         if isinstance(value, int):
             lines.append(f"{key}={value}")
         else:
-            lines.append(f"{key}={float(value):g}")
+            lines.append(f"{key}={float(value):g}")  # type: ignore[arg-type]
     return "\n".join(lines) + "\n"
 
 
@@ -183,7 +253,11 @@ def run_generator(cmd: str, settings: dict[str, object], seed: int,
 
 
 def run_task(task: Task) -> Outcome:
-    """Generate, write, read back and check one tournament (runs in a worker)."""
+    """Generate, write, read back and check one tournament (runs on a worker).
+
+    Never raises: whatever goes wrong is the outcome's ``error``.  It writes
+    nothing but temporary files, so a worker may be on another machine.
+    """
     from swisschess.checking import check_tournament, generate
     from swisschess.cli.generate import tournament_text
     from swisschess.formats.trf import parse_trf
@@ -194,7 +268,8 @@ def run_task(task: Task) -> Outcome:
     text = ""
     try:
         settings = settings_for(task)
-        out.players, out.rounds = settings["PlayersNumber"], settings["RoundsNumber"]
+        out.players = int(settings["PlayersNumber"])  # type: ignore[call-overload]
+        out.rounds = int(settings["RoundsNumber"])  # type: ignore[call-overload]
         if task.generator:
             made, err, no_pairing = run_generator(task.generator, settings, task.seed,
                                                   task.timeout)
@@ -211,12 +286,13 @@ def run_task(task: Task) -> Outcome:
                 return out
             text = tournament_text(t, task.seed, settings)
         res = parse_trf(text, f"seed-{task.seed}.trf")
-        if res.errors:
+        if res.errors or res.tournament is None:
             out.status = "error"
-            out.message = "the file does not read: " + str(res.errors[0])
+            out.message = "the file does not read: " + str(res.errors[0] if res.errors else "")
         else:
             for d in check_tournament(res.tournament, task.system, task.edition):
                 out.ours.append(str(d))
+                out.our_rounds.append(d.round)
         if task.reference:
             with tempfile.TemporaryDirectory(prefix="swisschess-verify-") as tmp:
                 path = os.path.join(tmp, f"seed-{task.seed}.trf")
@@ -228,22 +304,81 @@ def run_task(task: Task) -> Outcome:
         out.status, out.message = "error", f"{type(e).__name__}: {e}"
     finally:
         out.seconds = time.perf_counter() - start
-    if task.keep and text and (out.differs or out.status == "error" or out.reference_error):
-        path = os.path.join(task.keep, f"seed-{task.seed}.trf")
-        try:
-            with open(path, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-            out.kept = path
-        except OSError:
-            pass
+        if task.keep and text and out.worth_keeping:
+            out.text = text
     return out
+
+
+# ------------------------------------------------------------- failure files
+def generator_command(args: argparse.Namespace) -> str:
+    """The command that makes a tournament of this run again (before ``-g``)."""
+    if args.reference_generator:
+        return str(args.reference_generator)
+    return f"swisschess engine --{args.system} --edition {args.edition}"
+
+
+def annotated(o: Outcome, args: argparse.Namespace) -> str:
+    """The tournament file of ``o`` with ``###`` comments saying why it was kept.
+
+    The comments go after the file's own leading comments (the generator's
+    seed and configuration line); TRF readers skip ``###`` lines.
+    """
+    nl = "\r\n" if "\r\n" in o.text else "\n"
+    lines = o.text.split(nl)
+    first = o.first_round
+    head = f"### swisschess verify: seed {o.seed}, " + (
+        f"first differing round {first}" if first is not None else f"status {o.status}")
+    notes = [head]
+    notes += [f"### ours: {d}" for d in o.ours]
+    if o.reference:
+        notes.append("### reference: rounds " + ", ".join(map(str, o.reference)) + " differ")
+    if o.reference_error:
+        notes.append(f"### reference error: {o.reference_error}")
+    if o.status != "ok":
+        notes.append(f"### {o.status}: {o.message}".replace(nl, " "))
+    notes.append(f"### make again: {generator_command(args)} -g seed-{o.seed}.cfg "
+                 f"-o seed-{o.seed}.trf -s {o.seed}")
+    notes.append(f"### check: swisschess engine --{args.system} --edition {args.edition} "
+                 f"seed-{o.seed}.trf -c")
+    at = 0
+    while at < len(lines) and lines[at].startswith("###"):
+        at += 1
+    return nl.join(lines[:at] + notes + lines[at:])
+
+
+def keep_failure(o: Outcome, task: Task, args: argparse.Namespace) -> None:
+    """Write ``seed-S.trf`` (annotated) and ``seed-S.cfg`` into ``args.keep``."""
+    if not o.text:
+        return
+    try:
+        os.makedirs(args.keep, exist_ok=True)
+        path = os.path.join(args.keep, f"seed-{o.seed}.trf")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(annotated(o, args))
+        with open(os.path.join(args.keep, f"seed-{o.seed}.cfg"), "w", encoding="utf-8") as f:
+            f.write(config_text(settings_for(task)))
+        o.kept = path
+    except OSError as e:
+        print(f"swisschess verify: {args.keep}: cannot write seed {o.seed}: {e.strerror or e}",
+              file=sys.stderr)
+    o.text = ""  # written: do not hold thousands of files in memory
+
+
+def write_verdicts(path: str, outcomes: list[Outcome]) -> None:
+    """One JSON object per tournament, in seed order: two runs of the same
+    seeds give the same file wherever they ran (``diff`` compares them)."""
+    import json
+
+    with open(path, "w", encoding="utf-8") as f:
+        for o in sorted(outcomes, key=lambda o: o.seed):
+            f.write(json.dumps(o.verdict(), ensure_ascii=False) + "\n")
 
 
 # ------------------------------------------------------------------ progress
 class Progress:
     """A plain-text progress bar on stderr (a line every 5 % when not a terminal)."""
 
-    def __init__(self, total: int, enabled: bool = True, stream=None):
+    def __init__(self, total: int, enabled: bool = True, stream: TextIO | None = None):
         self.total, self.done = total, 0
         self.stream = stream or sys.stderr
         self.enabled = enabled
@@ -276,6 +411,85 @@ class Progress:
             self.stream.flush()
 
 
+# ------------------------------------------------------------------ where it runs
+class ClusterError(Exception):
+    """The Dask scheduler cannot be reached, or no worker joined it."""
+
+
+@contextmanager
+def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
+    """A Dask client: of ``scheduler``, or of an embedded LocalCluster of ``workers``.
+
+    The embedded cluster has one single-threaded worker process per core (the
+    engine is pure Python: threads would share one interpreter lock) and no
+    dashboard.  Raises :class:`ClusterError` with a one-line reason.
+    """
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout=timeout)
+        except (OSError, ValueError, TypeError, TimeoutError) as e:
+            raise ClusterError(f"--scheduler {scheduler}: cannot connect ({e}); is "
+                               f"'dask scheduler' running there?") from None
+        try:
+            try:
+                client.wait_for_workers(1, timeout=timeout)
+            except (TimeoutError, OSError) as e:
+                raise ClusterError(f"--scheduler {scheduler}: no worker joined within "
+                                   f"{timeout:g} s ({e}); start one with "
+                                   f"'dask worker {scheduler}'") from None
+            yield client
+        finally:
+            client.close()
+        return
+    # no dashboard; the scheduler's small HTTP server (health checks) on any free port
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      host="127.0.0.1", dashboard_address=None,
+                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                      silence_logs=logging.ERROR) as cluster, \
+            Client(cluster) as client:
+        yield client
+
+
+def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], None]) -> None:
+    """One Dask task per tournament, at most a window of them queued at a time.
+
+    The window (eight tasks per worker thread, at least 64) keeps every worker
+    busy while a 50,000-tournament run never holds 50,000 futures; outcomes are
+    recorded as they complete, in any order.  A task lost with its worker
+    (after Dask's own retries) becomes an error outcome of that seed.
+    """
+    from distributed import as_completed
+
+    threads = sum(client.nthreads().values())
+    window = max(8 * threads, 64)
+    pending = iter(tasks)
+    of_key: dict[object, Task] = {}
+    running = as_completed()
+
+    def submit(task: Task) -> None:
+        fut = client.submit(run_task, task, pure=False)
+        of_key[fut.key] = task
+        running.add(fut)
+
+    for task in islice(pending, window):
+        submit(task)
+    for fut in running:
+        task = of_key.pop(fut.key)
+        try:
+            o = fut.result()
+        except Exception as e:  # the worker died with it, or it could not be sent
+            o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
+        del fut
+        record(o)
+        nxt = next(pending, None)
+        if nxt is not None:
+            submit(nxt)
+
+
 # ------------------------------------------------------------------ command
 def parse_range(text: str, what: str) -> tuple[int, int]:
     """``"15-60"`` -> (15, 60); a single number gives a one-value range."""
@@ -290,16 +504,17 @@ def parse_range(text: str, what: str) -> tuple[int, int]:
 
 
 def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: float,
-                  jobs: int) -> list[str]:
+                  jobs: int, where: str = "") -> list[str]:
     n = len(outcomes)
     gen_fail = [o for o in outcomes if o.status == "no-pairing"]
     errors = [o for o in outcomes if o.status == "error"]
     ours = [o for o in outcomes if o.ours]
     made_by = f", made by {args.reference_generator}" if args.reference_generator else ""
+    rate = f", {60 * n / seconds:.0f} tournaments/min" if seconds > 0 and n else ""
     lines = [
         f"verify: {n} tournaments, seeds {args.seed}-{args.seed + n - 1}, "
-        f"{args.players} players, {args.system} {args.edition}, {jobs} jobs, {seconds:.1f} s"
-        + made_by,
+        f"{args.players} players, {args.system} {args.edition}, {jobs} jobs{where}, "
+        f"{seconds:.1f} s{rate}" + made_by,
         f"  generated and checked   {n - len(gen_fail) - len(errors)}",
         f"  no pairing while generating  {len(gen_fail)}",
         f"  errors                  {len(errors)}",
@@ -311,6 +526,13 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
         ref_err = [o for o in outcomes if o.reference_error]
         lines.append(f"  reference checker: tournaments with discrepancies {len(ref)} "
                      f"({sum(len(o.reference or []) for o in ref)} rounds), errors {len(ref_err)}")
+        judged = [o for o in outcomes
+                  if o.status == "ok" and o.reference is not None and not o.reference_error]
+        both = sum(1 for o in judged if o.ours and o.reference)
+        only_ours = sum(1 for o in judged if o.ours and not o.reference)
+        only_ref = sum(1 for o in judged if o.reference and not o.ours)
+        lines.append(f"  verdicts side by side: both clean {len(judged) - both - only_ours - only_ref}"
+                     f", both differ {both}, only ours {only_ours}, only reference {only_ref}")
     for o in sorted(outcomes, key=lambda o: o.seed):
         notes = []
         if o.status != "ok":
@@ -321,14 +543,12 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
         if o.reference_error:
             notes.append(f"reference error: {o.reference_error}")
         if notes:
-            where = f" -> {o.kept}" if o.kept else ""
-            lines.append(f"seed {o.seed} ({o.players} players, {o.rounds} rounds){where}")
+            place = f" -> {o.kept}" if o.kept else ""
+            lines.append(f"seed {o.seed} ({o.players} players, {o.rounds} rounds){place}")
             lines.extend("    " + s for s in notes)
-            gen = (args.reference_generator if args.reference_generator else
-                   f"swisschess engine --{args.system} --edition {args.edition}")
-            lines.append(f"    reproduce: {gen} -g CONFIG -o seed-{o.seed}.trf -s {o.seed}"
-                         f"   with CONFIG: PlayersNumber={o.players} RoundsNumber={o.rounds}"
-                         + (f" + {args.config}" if args.config else ""))
+            lines.append(f"    reproduce: {generator_command(args)} -g CONFIG -o seed-{o.seed}.trf"
+                         f" -s {o.seed}   with CONFIG: PlayersNumber={o.players} "
+                         f"RoundsNumber={o.rounds}" + (f" + {args.config}" if args.config else ""))
     return lines
 
 
@@ -344,51 +564,76 @@ def run(args: argparse.Namespace) -> int:
     if args.tournaments < 1:
         print("swisschess verify: --tournaments must be at least 1", file=sys.stderr)
         return EXIT_INVALID
+    if args.scheduler and args.jobs:
+        print("swisschess verify: --jobs is for the embedded cluster; with --scheduler the "
+              "cluster's workers run the tournaments", file=sys.stderr)
+        return EXIT_INVALID
     settings: dict[str, object] = {}
     if args.config:
         try:
             with open(args.config, encoding="utf-8-sig") as f:
-                settings = parse_config(f.read())
+                settings = dict(parse_config(f.read()))
         except (OSError, ConfigError) as e:
             print(f"swisschess verify: {args.config}: {e}", file=sys.stderr)
             return EXIT_INVALID
-    if args.keep:
-        os.makedirs(args.keep, exist_ok=True)
     args.edition = args.edition or registry.default_edition(args.system)
     jobs = args.jobs if args.jobs and args.jobs > 0 else (os.cpu_count() or 1)
     jobs = min(jobs, args.tournaments)
     tasks = [Task(i, args.seed + i, players, rounds, settings, args.system, args.edition,
-                  args.reference_checker, args.keep, args.timeout, args.reference_generator)
+                  args.reference_checker, bool(args.keep), args.timeout,
+                  args.reference_generator)
              for i in range(args.tournaments)]
+    task_of = {t.seed: t for t in tasks}
     progress = Progress(len(tasks), enabled=not args.quiet)
     outcomes: list[Outcome] = []
     counts = [0, 0, 0]
+    where = ""
     start = time.monotonic()
 
     def record(o: Outcome) -> None:
+        if o.text:
+            keep_failure(o, task_of[o.seed], args)
         outcomes.append(o)
         counts[0] += bool(o.ours)
         counts[1] += bool(o.reference)
         counts[2] += o.status == "error" or bool(o.reference_error)
         progress.update(*counts)
 
+    def summary() -> None:
+        for line in summary_lines(outcomes, args, time.monotonic() - start, jobs, where):
+            print(line)
+
     try:
-        if jobs == 1:
+        if jobs == 1 and not args.scheduler:
             for task in tasks:
                 record(run_task(task))
         else:
-            with multiprocessing.Pool(jobs) as pool:
-                for o in pool.imap_unordered(run_task, tasks):
-                    record(o)
+            with dask_client(args.scheduler, jobs, args.connect_timeout) as client:
+                if args.scheduler:
+                    jobs = sum(client.nthreads().values())
+                    where = f" on {args.scheduler}"
+                # the rate counts tournaments, not the cluster's start
+                where += f" (up in {time.monotonic() - start:.1f} s)"
+                progress.start = start = time.monotonic()
+                run_on_dask(client, tasks, record)
+    except ClusterError as e:
+        progress.close()
+        print(f"swisschess verify: {e}", file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         progress.close()
         print("swisschess verify: interrupted", file=sys.stderr)
-        for line in summary_lines(outcomes, args, time.monotonic() - start, jobs):
-            print(line)
-        return 130
+        summary()
+        return EXIT_INTERRUPTED
     progress.close()
-    for line in summary_lines(outcomes, args, time.monotonic() - start, jobs):
-        print(line)
+    summary()
+    if args.verdicts:
+        try:
+            write_verdicts(args.verdicts, outcomes)
+        except OSError as e:
+            print(f"swisschess verify: {args.verdicts}: cannot write: {e.strerror or e}",
+                  file=sys.stderr)
+            return EXIT_FILE
     if any(o.differs for o in outcomes):
         return EXIT_DIFFERENCES
     if any(o.status == "error" or o.reference_error for o in outcomes):

@@ -24,8 +24,16 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
+from swisschess import i18n
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
-from swisschess.cli.options import add_system_options
+from swisschess.cli.options import (
+    add_acceleration_option,
+    add_round_robin_options,
+    add_system_options,
+)
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
+from swisschess.i18n.terms import bye_name, note
 from swisschess.pairing import registry
 from swisschess.store.events import StoreError
 
@@ -55,8 +63,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--end", dest="end_date", default="", help="end date (YYYY/MM/DD)")
     p.add_argument("--arbiter", dest="chief_arbiter", default="", help="chief arbiter")
     p.add_argument("--time-control", default="")
+    p.add_argument("--language", default="", choices=["", *i18n.LANGUAGES],
+                   help="language of the tournament's web pages and lists (default: the "
+                        "reader's)")
     add_system_options(p, default_system="dutch",
                        edition_help="rule edition (default: the system's, Dutch 2026)")
+    add_acceleration_option(p)
+    add_round_robin_options(p)
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -151,12 +164,13 @@ def _run(fn: Callable, args: argparse.Namespace) -> int:
     try:
         svc = TournamentService(args.db, actor="cli")
     except Exception as e:  # bad URL, unreachable server, unreadable file
-        _err(f"cannot open the database {args.db or os.environ.get('SWISSCHESS_DB') or ''}: {e}")
+        _err(_("cannot open the database {db}: {reason}").format(
+            db=args.db or os.environ.get("SWISSCHESS_DB") or "", reason=e))
         return EXIT_FILE
     try:
         return int(fn(svc, args) or 0)
     except StoreError as e:
-        _err(str(e))
+        _err(translate_message(str(e)))
         return EXIT_INVALID
     finally:
         svc.close()
@@ -167,18 +181,13 @@ def _tid(svc, args) -> int:
 
 
 def _pts(x: Fraction) -> str:
-    whole, frac = divmod(x, 1)
-    if frac == 0:
-        return str(int(whole))
-    if frac == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{float(x):g}"
+    return i18n.points(x)
 
 
 def _tb(x) -> str:
     if x is None:
         return ""
-    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return i18n.number(round(float(x), 2))
 
 
 def _progress(msg: str) -> None:
@@ -189,23 +198,35 @@ def _progress(msg: str) -> None:
 
 def cmd_new(svc, args) -> int:
     system = args.system or registry.systems()[0]
+    edition = args.edition or registry.default_edition(system)
+    extra = {}
+    if args.round_robin or args.double:
+        if args.system is not None or args.baku:
+            _err(f"--round-robin and --{args.system or 'baku'} exclude each other")
+            return EXIT_INVALID
+        system, edition = registry.ROUND_ROBIN, "double" if args.double else "auto"
+    elif args.baku:
+        extra["baku"] = True
     tid = svc.create_tournament(
-        args.name, args.rounds, system=system,
-        edition=args.edition or registry.default_edition(system), city=args.city,
+        args.name, args.rounds, system=system, **extra,
+        edition=edition, city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
-        chief_arbiter=args.chief_arbiter, time_control=args.time_control)
-    print(f"tournament {tid} created: {args.name}, {args.rounds} rounds ({svc.url})")
+        chief_arbiter=args.chief_arbiter, time_control=args.time_control,
+        **({"language": args.language} if args.language else {}))
+    print(_("tournament {tid} created: {name}, {rounds} rounds ({db})").format(
+        tid=tid, name=args.name, rounds=args.rounds, db=svc.url))
     return EXIT_OK
 
 
 def cmd_tournaments(svc, args) -> int:
     items = svc.list_tournaments()
     if not items:
-        print("no tournament yet (swisschess new NAME --rounds N)")
+        print(_("no tournament yet (swisschess new NAME --rounds N)"))
     for it in items:
         s = svc.state(it.id)
-        print(f"{it.id:4d}  {it.name:<40} {len(s.t.players):4d} players  "
-              f"round {s.current_round}/{s.t.rounds or '?'}")
+        print(f"{it.id:4d}  {it.name:<40} "
+              + _("{n} players, round {r}/{rounds}").format(
+                  n=len(s.t.players), r=s.current_round, rounds=s.t.rounds or "?"))
     return EXIT_OK
 
 
@@ -213,7 +234,8 @@ def cmd_add_player(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.add_player(tid, name=args.name, rating=args.rating, title=args.title, sex=args.sex,
                        federation=args.federation, fide_id=args.fide_id, birth=args.birth)
-    print(f"player {p.id} registered: {p.name} {p.rating or ''}".rstrip())
+    print(_("player {n} registered: {name} {rating}").format(
+        n=p.id, name=p.name, rating=p.rating or "").rstrip())
     return EXIT_OK
 
 
@@ -224,7 +246,7 @@ def cmd_import(svc, args) -> int:
         with open(args.file, "rb") as f:
             data = f.read()
     except OSError as e:
-        _err(f"{args.file}: cannot read: {e.strerror or e}")
+        _err(_("{file}: cannot read: {reason}").format(file=args.file, reason=e.strerror or e))
         return EXIT_FILE
     try:
         text = data.decode("utf-8-sig")
@@ -234,23 +256,27 @@ def cmd_import(svc, args) -> int:
     if fmt == "trf" and args.replace:
         tid = _tid(svc, args)
         s = svc.replace_from_trf(tid, text, os.path.basename(args.file))
-        print(f"tournament {tid} replaced by {args.file}: {len(s.t.players)} players, "
-              f"{s.current_round} round(s) paired")
+        print(_("tournament {tid} replaced by {file}: {n} players, {r} round(s) paired").format(
+            tid=tid, file=args.file, n=len(s.t.players), r=s.current_round))
         return EXIT_OK
     if fmt == "trf":
         tid = svc.import_trf(text, os.path.basename(args.file), name=args.name)
         s = svc.state(tid)
-        print(f"tournament {tid} created from {args.file}: {s.t.name}, {len(s.t.players)} "
-              f"players, {s.current_round} round(s) paired")
+        print(_("tournament {tid} created from {file}: {name}, {n} players, {r} round(s) "
+                "paired").format(tid=tid, file=args.file, name=s.t.name, n=len(s.t.players),
+                                 r=s.current_round))
         return EXIT_OK
     only = args.only.split(",") if args.only else None
     if len(data) > 5_000_000:
-        _progress(f"{args.file}: reading {len(data) / 1e6:.0f} MB ({fmt})...")
+        _progress(_("{file}: reading {mb} MB ({format})...").format(
+            file=args.file, mb=i18n.number(round(len(data) / 1e6)), format=fmt))
     rows = read_players(text, fmt, args.file, args.rating_type, only)
-    _progress(f"{args.file}: {len(rows)} player(s) read ({fmt}), registering...")
+    _progress(_("{file}: {n} player(s) read ({format}), registering...").format(
+        file=args.file, n=len(rows), format=fmt))
     tid = _tid(svc, args)
     players = svc.add_players(tid, rows)
-    print(f"{len(players)} player(s) registered (numbers {players[0].id}-{players[-1].id})")
+    print(_("{n} player(s) registered (numbers {first}-{last})").format(
+        n=len(players), first=players[0].id, last=players[-1].id))
     return EXIT_OK
 
 
@@ -260,10 +286,12 @@ def cmd_update_player(svc, args) -> int:
     fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
                                             "fide_id", "birth") if getattr(args, k) is not None}
     if not fields:
-        _err("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id or --birth")
+        _err(_("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id or "
+               "--birth"))
         return EXIT_INVALID
     p = svc.update_player(tid, p.id, **fields)
-    print(f"player {p.id} updated: {p.name} {p.title} {p.rating or ''} {p.federation}".rstrip())
+    print(_("player {n} updated: {details}").format(
+        n=p.id, details=f"{p.name} {p.title} {p.rating or ''} {p.federation}".rstrip()))
     return EXIT_OK
 
 
@@ -272,10 +300,11 @@ def cmd_withdraw(svc, args) -> int:
     p = svc.find_player(tid, args.player)
     if args.undo:
         svc.reinstate(tid, p.id)
-        print(f"player {p.id} {p.name} reinstated")
+        print(_("player {n} {name} reinstated").format(n=p.id, name=p.name))
     else:
         svc.withdraw(tid, p.id)
-        print(f"player {p.id} {p.name} withdrawn: not paired from the next round on")
+        print(_("player {n} {name} withdrawn: not paired from the next round on").format(
+            n=p.id, name=p.name))
     return EXIT_OK
 
 
@@ -285,25 +314,28 @@ def cmd_bye(svc, args) -> int:
     rnd = args.round or svc.state(tid).current_round + 1
     if args.cancel:
         svc.cancel_bye(tid, p.id, rnd)
-        print(f"bye of player {p.id} {p.name} in round {rnd} cancelled")
+        print(_("bye of player {n} {name} in round {r} cancelled").format(
+            n=p.id, name=p.name, r=rnd))
         return EXIT_OK
     svc.request_bye(tid, p.id, rnd, args.code)
-    kind = {"H": "half-point", "Z": "zero-point", "F": "full-point"}[args.code]
-    print(f"{kind} bye for player {p.id} {p.name} in round {rnd}")
+    print(_("{bye} for player {n} {name} in round {r}").format(
+        bye=bye_name(args.code), n=p.id, name=p.name, r=rnd))
     return EXIT_OK
 
 
 def _print_spec(svc, tid, spec, t=None) -> None:
     t = t or svc.tournament(tid)
     rnd = spec.round
-    print(f"Round {rnd}")
-    print(f"{'Bd':>3}  {'No':>3} {'White':<28} {'Pts':>4}   {'Pts':>4} {'No':>3} Black")
+    print(_("Round {n}").format(n=rnd))
+    bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
+    print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
     for n, (w, b) in enumerate(spec.boards, 1):
         pw, pb = t.players[w], t.players[b]
         print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
               f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
     if spec.bye is not None:
-        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: pairing-allocated bye")
+        pab = _("pairing-allocated bye")
+        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {pab}")
 
 
 def cmd_next_round(svc, args) -> int:
@@ -312,9 +344,9 @@ def cmd_next_round(svc, args) -> int:
         spec, work, _version = svc.preview(tid, progress=_progress)
         st = svc.state(tid)
         if st.current_round == 0 and not st.seeded:
-            print("(pairing numbers will be assigned by rating when round 1 is paired)")
+            print(_("(pairing numbers will be assigned by rating when round 1 is paired)"))
         _print_spec(svc, tid, spec, work.t)
-        print("preview only: nothing stored")
+        print(_("preview only: nothing stored"))
         return EXIT_OK
     spec = svc.pair_next_round(tid, progress=_progress)
     _print_spec(svc, tid, spec)
@@ -331,12 +363,13 @@ def cmd_edit_pairing(svc, args) -> int:
             w, b = item.replace(":", "-").split("-")
             boards.append((int(w), int(b)))
         except ValueError:
-            _err(f"board {item!r}: expected WHITE-BLACK pairing numbers, e.g. 3-17")
+            _err(_("board {board}: expected WHITE-BLACK pairing numbers, e.g. 3-17").format(
+                board=repr(item)))
             return EXIT_INVALID
     for w, b in boards:
         svc.find_player(tid, w), svc.find_player(tid, b)
-    print("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
-          "and written to the TRF file as a ### comment", file=sys.stderr)
+    print(_("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
+            "and written to the TRF file as a ### comment"), file=sys.stderr)
     svc.set_pairing(tid, rnd, boards, bye=args.bye, reason=args.reason)
     from swisschess.store.events import PairingSpec
 
@@ -350,19 +383,21 @@ def cmd_result(svc, args) -> int:
     tid = _tid(svc, args)
     rnd = args.round or svc.state(tid).current_round
     if not rnd:
-        _err("no round has been paired yet")
+        _err(_("no round has been paired yet"))
         return EXIT_INVALID
     bv = svc.enter_result(tid, rnd, args.board, args.result, correction=args.correct)
     left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
-    print(f"round {rnd} board {bv.board}: {bv.white.name} {bv.result} {bv.black.name}"
-          + (f"  ({left} result(s) to enter)" if left else "  (round complete)"))
+    print(_("round {r} board {b}: {white} {result} {black}").format(
+        r=rnd, b=bv.board, white=bv.white.name, result=bv.result, black=bv.black.name)
+          + "  " + (_("({n} result(s) to enter)").format(n=left) if left
+                    else _("(round complete)")))
     return EXIT_OK
 
 
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
     rnd = svc.undo_last_round(tid)
-    print(f"round {rnd} removed (pairing and results); requested byes stay")
+    print(_("round {r} removed (pairing and results); requested byes stay").format(r=rnd))
     return EXIT_OK
 
 
@@ -372,48 +407,54 @@ def cmd_show(svc, args) -> int:
     t = s.t
     what = args.what
     if what == "status":
-        print(f"{t.name}: {len(t.players)} players, round {s.current_round} of "
-              f"{t.rounds or '?'} paired ({s.system} {s.edition})")
+        print(_("{name}: {n} players, round {r} of {rounds} paired ({system} {edition})").format(
+            name=t.name, n=len(t.players), r=s.current_round, rounds=t.rounds or "?",
+            system=s.system, edition=s.edition))
         pend = svc.pending(tid)
         if pend:
-            print(f"round {s.current_round}: results missing on board(s) "
-                  + ", ".join(map(str, pend)))
+            print(_("round {r}: results missing on board(s) {boards}").format(
+                r=s.current_round, boards=", ".join(map(str, pend))))
         return EXIT_OK
     if what == "players":
-        print(f"{'No':>3} {'Name':<33} {'Title':<5} {'Rtg':>4} {'Fed':<3} {'FIDE id':>10} Pts")
+        no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
+        fide, pts = _("FIDE id"), _("Pts")
+        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
         for p in t.sorted_players():
-            flag = "  withdrawn" if p.withdrawn else ""
+            flag = "  " + _("withdrawn") if p.withdrawn else ""
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
                   f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
         return EXIT_OK
     if what == "pairings":
         rnd = args.round or s.current_round
         if not rnd:
-            _err("no round has been paired yet")
+            _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        print(f"Round {rnd}")
+        print(_("Round {n}").format(n=rnd))
         for bv in svc.boards(tid, rnd):
             print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
                   f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
         for p, code in svc.round_extras(tid, rnd):
-            label = {"U": "bye (pairing-allocated)", "H": "half-point bye", "F": "full-point bye",
-                     "Z": "absent / zero-point bye"}.get(code, code)
+            label = bye_name(code)
             print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
         return EXIT_OK
     if what == "standings":
         st = svc.standings(tid, args.round)
-        print(f"Standings after round {st.round}")
-        for note in st.notes:
-            print(f"({note})")
-        print(f"{'Rk':>3} {'No':>3} {'Name':<30} {'Pts':>4} " + " ".join(f"{n[:7]:>7}" for n in st.names))
+        print(_("Standings after round {n}").format(n=st.round))
+        for text in st.notes:
+            print(f"({note(text)})")
+        rk, no, name, pts = _("Rk"), _("No"), _("Name"), _("Pts")
+        print(f"{rk:>3} {no:>3} {name:<30} {pts:>4} "
+              + " ".join(f"{n[:7]:>7}" for n in st.names))
         for r in st.rows:
             print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
                   + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
         return EXIT_OK
     if what == "crosstable":
         n = s.current_round
-        print(f"{'No':>3} {'Name':<26} " + " ".join(f"{'R' + str(i):>5}" for i in range(1, n + 1))
-              + "   Pts")
+        no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
+        print(f"{no:>3} {name:<26} "
+              + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
+              + f"   {pts}")
         for p in t.sorted_players():
             cells = []
             for i in range(1, n + 1):
@@ -428,7 +469,7 @@ def cmd_show(svc, args) -> int:
             print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
-        print(f"{e.seq:5d} {e.created_at:%Y-%m-%d %H:%M:%S} {e.actor:<4} {e.kind:<13} "
+        print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
               + ", ".join(f"{k}={v}" for k, v in e.payload.items() if k != "text"))
     return EXIT_OK
 
@@ -447,7 +488,7 @@ def cmd_export(svc, args) -> int:
             os.fsync(f.fileno())
         os.replace(tmp, args.output)
     except OSError as e:
-        _err(f"{args.output}: cannot write: {e.strerror or e}")
+        _err(_("{file}: cannot write: {reason}").format(file=args.output, reason=e.strerror or e))
         return EXIT_FILE
-    print(f"{args.output} written", file=sys.stderr)
+    print(_("{file} written").format(file=args.output), file=sys.stderr)
     return EXIT_OK

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from swisschess import i18n
 from swisschess.explain.model import BracketExplanation, CandidateInfo, RoundExplanation
+from swisschess.i18n import gettext as _
+from swisschess.i18n import ngettext
 
 
 def _pts(x: float) -> str:
-    return f"{x:.1f}" if (2 * x).is_integer() else f"{x:g}"
+    return i18n.decimal_text(f"{x:.1f}" if (2 * x).is_integer() else f"{x:g}")
+
+
+def _col(text: str, width: int) -> str:
+    """``text`` left-aligned in a column of at least ``width`` characters."""
+    return text.ljust(width)
 
 
 def _pairs(c: CandidateInfo, before: CandidateInfo | None = None) -> str:
@@ -18,74 +26,87 @@ def _pairs(c: CandidateInfo, before: CandidateInfo | None = None) -> str:
                 break
             same += 1
     if same >= 3 and same < len(pairs):
-        pairs = [f"(first {same} pairs as above)"] + pairs[same:]
+        pairs = [_("(first {n} pairs as above)").format(n=same)] + pairs[same:]
     s = " ".join(pairs)
     if not c.complete:
         return (s + " ...").strip()
     if c.floaters:
-        s += (" " if s else "") + "(floats: " + ", ".join(map(str, c.floaters)) + ")"
-    return s or "(no pairs)"
+        s += (" " if s else "") + _("(floats: {players})").format(
+            players=", ".join(map(str, c.floaters)))
+    return s or _("(no pairs)")
 
 
 def _bracket(b: BracketExplanation) -> list[str]:
-    kind = f"heterogeneous: {_n(len(b.mdps), 'MDP')}" if b.mdps else "homogeneous"
-    out = [f"Bracket {b.number}: {_pts(b.score)} points, {_n(len(b.players), 'player')} ({kind})"]
-    out.append("  No    Pts  Role      Colours  Preference       Floats (last, before)  PAB")
+    kind = (ngettext("heterogeneous: {n} MDP", "heterogeneous: {n} MDPs", len(b.mdps)).format(
+        n=len(b.mdps)) if b.mdps else _("homogeneous"))
+    out = [_("Bracket {number}: {score} points, {players} ({kind})").format(
+        number=b.number, score=_pts(b.score), kind=kind,
+        players=ngettext("{n} player", "{n} players", len(b.players)).format(n=len(b.players)))]
+    heads = [_("No"), _("Pts"), _("Role"), _("Colours"), _("Preference"),
+             _("Floats (last, before)"), _("PAB")]
+    widths = [4, 4, max(8, len(heads[2])), max(7, len(heads[3])), max(15, len(heads[4])),
+              max(21, len(heads[5]))]
+    out.append("  " + _col(heads[0], widths[0]) + " " + heads[1].rjust(widths[1]) + "  "
+               + "  ".join(_col(h, w) for h, w in zip(heads[2:6], widths[2:], strict=True))
+               + "  " + heads[6])
     for p in b.players:
-        role = "MDP" if p.role == "MDP" else "resident"
-        out.append(f"  {p.id:<4} {_pts(p.score):>4}  {role:<8}  {p.colours or '-':<7}  "
-                   f"{p.preference:<15}  {p.floats:<21}  {'yes' if p.pab_eligible else 'no [C2]'}")
+        role = _("MDP") if p.role == "MDP" else _("resident")
+        cells = [role, p.colours or "-", p.preference, p.floats]
+        out.append(f"  {p.id:<4} {_pts(p.score):>4}  "
+                   + "  ".join(_col(c, w) for c, w in zip(cells, widths[2:], strict=True))
+                   + "  " + (_("yes") if p.pab_eligible else _("no [C2]")))
     if b.mdps:
-        paired = ", ".join(map(str, b.mdps_paired)) or "none"
-        limbo = ", ".join(map(str, b.limbo)) or "none"
-        out.append(f"  MDPs paired here (S1): {paired}; in the Limbo: {limbo}")
+        paired = ", ".join(map(str, b.mdps_paired)) or _("none")
+        limbo = ", ".join(map(str, b.limbo)) or _("none")
+        out.append("  " + _("MDPs paired here (S1): {paired}; in the Limbo: {limbo}").format(
+            paired=paired, limbo=limbo))
     if b.pairs:
-        out.append("  Pairs (White - Black):")
+        out.append("  " + _("Pairs (White - Black):"))
         for pair in b.pairs:
             rule = f"[{pair.rule}] " if pair.rule else ""
             out.append(f"    {pair.white:>4} - {pair.black:<4} {rule}{pair.reason}")
     else:
-        out.append("  No pair is made in this bracket.")
+        out.append("  " + _("No pair is made in this bracket."))
     if b.floaters:
-        out.append("  Floating down:")
+        out.append("  " + _("Floating down:"))
         for f in b.floaters:
-            who = "MDP, floats again" if f.role == "MDP" else "resident"
+            who = _("MDP, floats again") if f.role == "MDP" else _("resident")
             out.append(f"    {f.id} ({who}): {f.outcome}.")
-            out.append(f"      Why: {f.reason}.")
+            out.append("      " + _("Why: {reason}.").format(reason=f.reason))
     for n in b.notes:
-        out.append(f"  Note: {n}")
+        out.append("  " + _("Note: {text}").format(text=n))
     if b.structure:
-        out.append("  How the chosen pairing is generated:")
+        out.append("  " + _("How the chosen pairing is generated:"))
         out.extend(f"    {s}" for s in b.structure)
     if b.shortfalls:
-        out.append("  Not fully met by the chosen pairing:")
+        out.append("  " + _("Not fully met by the chosen pairing:"))
         out.extend(f"    {s.text}" for s in b.shortfalls)
     if b.candidates:
-        out.append("  Candidates in Art. 4 order:")
+        out.append("  " + _("Candidates in Art. 4 order:"))
         before = None
         for c in b.candidates:
-            label = c.label if c.label != "candidate" else ""
+            label = c.label if c.label not in ("candidate", _("candidate")) else ""
             head = f"    {_pairs(c, before)}" + (f"  <{label}>" if label else "")
             before = c
             if c.verdict == "chosen":
-                out.append(head + "  CHOSEN")
+                out.append(head + "  " + _("CHOSEN"))
                 continue
-            word = {"rejected": "rejected", "better": "BETTER", "equal": "EQUAL"}[c.verdict]
+            word = {"rejected": _("rejected"), "better": _("BETTER"),
+                    "equal": _("EQUAL")}[c.verdict]
             out.append(head)
             out.append(f"      {word}: {c.reason}")
         if b.rejected_summary:
-            counts = ", ".join((f"[{k}] {v}" if k != "-" else f"not examined in detail {v}")
+            counts = ", ".join((f"[{k}] {v}" if k != "-"
+                                else _("not examined in detail {n}").format(n=v))
                                for k, v in sorted(
                 b.rejected_summary.items(), key=lambda kv: _crit_key(kv[0])))
-            out.append(f"  Rejected before the chosen one ({b.candidates_examined} "
-                       f"candidates or groups examined): {counts}")
+            out.append("  " + _("Rejected before the chosen one ({n} candidates or groups "
+                                "examined): {counts}").format(n=b.candidates_examined,
+                                                              counts=counts))
         if not b.chosen_reached:
-            out.append("  (The chosen pairing comes later in Art. 4 order than the search went.)")
+            out.append("  " + _("(The chosen pairing comes later in Art. 4 order than the "
+                                "search went.)"))
     return out
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def _crit_key(c: str) -> int:
@@ -94,26 +115,33 @@ def _crit_key(c: str) -> int:
 
 def render_text(e: RoundExplanation) -> str:
     """The explanation as short plain-text lines (ends with a newline)."""
-    how = "paired now by swisschess" if e.source == "engine" else "as recorded in the file"
-    name = "Lim system" if e.system == "lim" else "FIDE Dutch system"
-    out = [f"Round {e.round}: {name}, {e.edition} rules ({how})"]
-    line = f"{_n(e.players, 'player')} to pair"
+    how = _("paired now by swisschess") if e.source == "engine" else _("as recorded in the file")
+    if e.system == "lim":
+        out = [_("Round {n}: Lim system, {edition} rules ({how})").format(
+            n=e.round, edition=e.edition, how=how)]
+    else:
+        out = [_("Round {n}: FIDE Dutch system, {edition} rules ({how})").format(
+            n=e.round, edition=e.edition, how=how)]
+    line = ngettext("{n} player to pair", "{n} players to pair", e.players).format(n=e.players)
     if e.not_paired:
-        line += "; not paired: " + ", ".join(f"{pid} ({code})" for pid, code in e.not_paired)
+        line += "; " + _("not paired: {players}").format(
+            players=", ".join(f"{pid} ({code})" for pid, code in e.not_paired))
     out.append(line + ".")
     boards = ", ".join(f"{w}-{b}" for w, b in e.boards)
-    out.append("Boards: " + (boards or "none") + (f"; PAB: {e.bye}" if e.bye is not None else ""))
+    out.append(_("Boards: {boards}").format(boards=boards or _("none"))
+               + ("; " + _("PAB: {pid}").format(pid=e.bye) if e.bye is not None else ""))
     for n in e.notes:
-        out.append(f"Note: {n}")
+        out.append(_("Note: {text}").format(text=n))
     if e.story:
         out.append("")
-        out.append("The procedure, step by step (article numbers of the seeds' text):")
+        out.append(_("The procedure, step by step (article numbers of the seeds' text):"))
         out.extend(f"  {line}" for line in e.story)
     for b in e.brackets:
         out.append("")
         out.extend(_bracket(b))
     if e.pab is not None:
         out.append("")
-        out.append(f"PAB: {e.pab.player} ({_pts(e.pab.score)} points)")
+        out.append(_("PAB: {pid} ({score} points)").format(pid=e.pab.player,
+                                                           score=_pts(e.pab.score)))
         out.extend(f"  {r}" for r in e.pab.reasons)
     return "\n".join(out) + "\n"

@@ -1,11 +1,16 @@
-"""Every sentence the explainer says, in one place.
+"""Every sentence the explainer says, in one place, in the current language.
 
 The other modules of :mod:`swisschess.explain` decide *what* to say (which
 criterion, which players, which numbers); the functions here say it.  Keeping
 the words together is what lets them be translated: each function returns one
-sentence or phrase made from its arguments, and :func:`tidy` fixes the
-singular/plural of a whole explanation at the end (``1 player(s) do not`` ->
-``1 player does not``).
+sentence or phrase made from its arguments with ``gettext`` (:mod:`swisschess.i18n`;
+the sentence templates are the catalogue's msgids), and :func:`tidy` fixes the
+English singular/plural of a whole explanation at the end (``1 player(s) do
+not`` -> ``1 player does not``; the translations are written without "(s)").
+
+The fixed phrases (``wording.NATURAL``, ``wording.GUIDED`` ...) are looked up
+when used (module ``__getattr__``), so they too come in the language of the
+explanation being made.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from dataclasses import fields, is_dataclass
 from fractions import Fraction
 from typing import Any
 
+from swisschess import i18n
+from swisschess.i18n import N_
+from swisschess.i18n import gettext as _
 from swisschess.model.history import Float
 from swisschess.model.tournament import Colour
 from swisschess.rules.dutch import Entrant
@@ -25,13 +33,14 @@ W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 
 # ------------------------------------------------------------ small pieces
 def pts(x: Fraction | float) -> str:
-    """A score as arbiters write it: ``1.5``, ``2.0``."""
+    """A score as arbiters write it: ``1.5``, ``2.0`` (``1,5`` where a comma is the mark)."""
     f = float(x)
-    return f"{f:.1f}" if Fraction(x).denominator <= 2 else f"{f:g}"
+    text = f"{f:.1f}" if Fraction(x).denominator <= 2 else f"{f:g}"
+    return i18n.decimal_text(text)
 
 
 def colour_word(c: Colour) -> str:
-    return {W: "White", B: "Black"}.get(c, "none")
+    return {W: _("White"), B: _("Black")}.get(c, _("none"))
 
 
 def ids(players: Sequence[Entrant]) -> str:
@@ -41,10 +50,7 @@ def ids(players: Sequence[Entrant]) -> str:
 
 def and_list(items: Sequence[Any]) -> str:
     """``3, 7 and 12``."""
-    words = [str(x) for x in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return i18n.and_list([str(x) for x in items])
 
 
 def join(*parts: str) -> str:
@@ -53,65 +59,68 @@ def join(*parts: str) -> str:
 
 
 def scores(v: tuple) -> str:
-    return ", ".join(pts(x) for x in v) if v else "none"
+    return ", ".join(pts(x) for x in v) if v else _("none")
 
 
 # --------------------------------------------------------------- players
 def preference(p: Entrant) -> str:
     """``absolute White``, ``strong Black``, ``mild White`` or ``none`` (Art. 1.7)."""
     if p.preference is NONE:
-        return "none"
-    kind = "absolute" if p.absolute else "strong" if p.strong else "mild"
-    return f"{kind} {colour_word(p.preference)}"
+        return _("none")
+    if p.absolute:
+        return _("absolute {colour}").format(colour=colour_word(p.preference))
+    if p.strong:
+        return _("strong {colour}").format(colour=colour_word(p.preference))
+    return _("mild {colour}").format(colour=colour_word(p.preference))
 
 
 def floats(p: Entrant) -> str:
     """The floats of the last two rounds: ``down, -``."""
-    word = {Float.DOWN: "down", Float.UP: "up", Float.NONE: "-"}
+    word = {Float.DOWN: _("down"), Float.UP: _("up"), Float.NONE: "-"}
     return f"{word[p.floats[0]]}, {word[p.floats[1]]}"
 
 
 def role(is_mdp: bool) -> str:
+    """A key (``MDP`` / ``resident``), not a sentence: the renderers translate it."""
     return "MDP" if is_mdp else "resident"
 
 
 # ------------------------------------------------- absolute criteria [C1]-[C3]
 def already_met(a: int, b: int, rounds: Sequence[int]) -> str:
     rs = ", ".join(map(str, rounds))
-    return f"{a} and {b} already played each other (round {rs})"
+    return _("{a} and {b} already played each other (round {rounds})").format(a=a, b=b, rounds=rs)
 
 
 def forbidden_pair(a: int, b: int) -> str:
-    return f"{a} and {b} may not meet (forbidden pair)"
+    return _("{a} and {b} may not meet (forbidden pair)").format(a=a, b=b)
 
 
 def same_absolute_preference(a: int, b: int, colour: Colour) -> str:
-    return f"{a} and {b} both have an absolute preference for {colour_word(colour)}"
+    return _("{a} and {b} both have an absolute preference for {colour}").format(
+        a=a, b=b, colour=colour_word(colour))
 
 
 def had_pab(rnd: int) -> str:
-    return f"had the PAB in round {rnd}"
+    return _("had the PAB in round {rnd}").format(rnd=rnd)
 
 
 def won_without_playing(rnd: int, code: str) -> str:
-    what = "a forfeit win" if code == "+" else "a full-point bye"
-    return f"scored a win without playing in round {rnd} ({what})"
-
-
-NO_PAB = "may not receive the PAB"
+    if code == "+":
+        return _("scored a win without playing in round {rnd} (a forfeit win)").format(rnd=rnd)
+    return _("scored a win without playing in round {rnd} (a full-point bye)").format(rnd=rnd)
 
 
 def left_for_pab(pid: int, bar: str) -> str:
     """[C2] in the last bracket."""
-    return f"{pid} would be left for the PAB, but he {bar}"
+    return _("{pid} would be left for the PAB, but he {bar}").format(pid=pid, bar=bar)
 
 
 def round_not_completed(stuck: Sequence[int]) -> str:
     """[C4] completion."""
-    txt = "the rest of the round could not be paired"
     if stuck:
-        txt += f" ({and_list(stuck)} would have no possible opponent left)"
-    return txt
+        return _("the rest of the round could not be paired ({players} would have no possible "
+                 "opponent left)").format(players=and_list(stuck))
+    return _("the rest of the round could not be paired")
 
 
 def criterion(crit: str, text: str) -> str:
@@ -121,190 +130,242 @@ def criterion(crit: str, text: str) -> str:
 
 # ---------------------------------------------------------- colours, Art. 5
 def colour_no_preferences(hi: Entrant, c: Colour) -> str:
-    parity = "odd" if hi.rank % 2 == 0 else "even"
-    return (f"neither has a colour preference: the higher-ranked {hi.id} "
-            f"(TPN {parity}) gets {colour_word(c)}")
+    if hi.rank % 2 == 0:
+        return _("neither has a colour preference: the higher-ranked {pid} (TPN odd) gets "
+                 "{colour}").format(pid=hi.id, colour=colour_word(c))
+    return _("neither has a colour preference: the higher-ranked {pid} (TPN even) gets "
+             "{colour}").format(pid=hi.id, colour=colour_word(c))
 
 
 def colour_gets(pid: int, c: Colour) -> str:
-    return f"{pid} gets {colour_word(c)}"
+    return _("{pid} gets {colour}").format(pid=pid, colour=colour_word(c))
 
 
 def colour_one_preference(other: int, has: int, who: str) -> str:
-    return f"{other} has no preference; {has} gets his ({who})"
+    return _("{other} has no preference; {has} gets his ({who})").format(
+        other=other, has=has, who=who)
 
 
 def colour_both_granted(who: str) -> str:
-    return f"both preferences granted ({who})"
+    return _("both preferences granted ({who})").format(who=who)
 
 
 def colour_stronger(c: Colour, winner: int, how: str, who: str) -> str:
-    return (f"both want {colour_word(c)}: the stronger preference "
-            f"({winner}, {how}) wins ({who})")
-
-
-STRENGTH_ABSOLUTE = "absolute"
-STRENGTH_WIDER = "absolute, wider colour difference"
-STRENGTH_STRONG = "strong"
+    return _("both want {colour}: the stronger preference ({winner}, {how}) wins ({who})").format(
+        colour=colour_word(c), winner=winner, how=how, who=who)
 
 
 def colour_alternate(back: int, hi: int, ch: Colour, lo: int, cl: Colour, who: str) -> str:
-    return (f"same preference; they alternate from the latest game with "
-            f"different colours ({back} game(s) back: {hi} "
-            f"{colour_word(ch)}, {lo} {colour_word(cl)}): {who}")
+    return _("same preference; they alternate from the latest game with different colours "
+             "({back} game(s) back: {hi} {hi_colour}, {lo} {lo_colour}): {who}").format(
+        back=back, hi=hi, hi_colour=colour_word(ch), lo=lo, lo_colour=colour_word(cl), who=who)
 
 
 def colour_higher_ranked(hi: int, who: str) -> str:
-    return f"same preference, equally strong: the higher-ranked {hi} gets it ({who})"
+    return _("same preference, equally strong: the higher-ranked {hi} gets it ({who})").format(
+        hi=hi, who=who)
 
 
 def colour_1992(white: int) -> str:
-    return f"{white} has White (1992 colour rules)"
+    return _("{white} has White (1992 colour rules)").format(white=white)
 
 
 def colour_differs(pid: int, actual: Colour) -> str:
-    return f" — but the pairing gives {pid} {colour_word(actual)}"
+    return " — " + _("but the pairing gives {pid} {colour}").format(
+        pid=pid, colour=colour_word(actual))
 
 
 def pair_kind(mdp: bool) -> str:
-    return "MDP pairing" if mdp else "resident pair"
+    return _("MDP pairing") if mdp else _("resident pair")
 
 
 # ------------------------------------------------- quality criteria [C5]-[C21]
 _WORSE_PLAYERS = {
-    "C10": "would get a colour difference beyond +2 or -2",
-    "C11": "would get the same colour three times in a row",
-    "C12": "would not get their colour preference",
-    "C13": "would not get their strong colour preference",
-    "C14": "who floated down last round would float down again",
-    "C15": "who floated up last round would meet an MDP again (upfloat)",
-    "C16": "who floated down two rounds ago would float down again",
-    "C17": "who floated up two rounds ago would meet an MDP again (upfloat)",
+    "C10": N_("{a} player(s) would get a colour difference beyond +2 or -2 instead of {b}{who}"),
+    "C11": N_("{a} player(s) would get the same colour three times in a row instead of {b}{who}"),
+    "C12": N_("{a} player(s) would not get their colour preference instead of {b}{who}"),
+    "C13": N_("{a} player(s) would not get their strong colour preference instead of {b}{who}"),
+    "C14": N_("{a} player(s) who floated down last round would float down again instead of "
+              "{b}{who}"),
+    "C15": N_("{a} player(s) who floated up last round would meet an MDP again (upfloat) "
+              "instead of {b}{who}"),
+    "C16": N_("{a} player(s) who floated down two rounds ago would float down again instead of "
+              "{b}{who}"),
+    "C17": N_("{a} player(s) who floated up two rounds ago would meet an MDP again (upfloat) "
+              "instead of {b}{who}"),
 }
 _WORSE_SCORES = {
-    "C18": "downfloaters who also floated down last round",
-    "C19": "MDPs whose opponents floated up last round",
-    "C20": "downfloaters who also floated down two rounds ago",
-    "C21": "MDPs whose opponents floated up two rounds ago",
+    "C18": N_("higher scores for downfloaters who also floated down last round: {a} instead "
+              "of {b}{who}"),
+    "C19": N_("higher scores for MDPs whose opponents floated up last round: {a} instead of "
+              "{b}{who}"),
+    "C20": N_("higher scores for downfloaters who also floated down two rounds ago: {a} "
+              "instead of {b}{who}"),
+    "C21": N_("higher scores for MDPs whose opponents floated up two rounds ago: {a} instead "
+              "of {b}{who}"),
 }
 
 
 def describe(crit: str, cand: dict, chosen: dict) -> str:
     """Why the candidate is worse (or better) than the chosen one on ``crit``."""
-    (a, pa), (b, _) = cand[crit], chosen[crit]
+    (a, pa), (b, _unused) = cand[crit], chosen[crit]
     who = f": {and_list(pa)}" if pa else ""
     if crit == "C5":
-        return (f"the PAB would go to a player with {pts(a)} points "
-                f"instead of {pts(b)}")
+        return _("the PAB would go to a player with {a} points instead of {b}").format(
+            a=pts(a), b=pts(b))
     if crit == "C6":
-        return f"{a} player(s) would float down instead of {b}{who}"
+        return _("{a} player(s) would float down instead of {b}{who}").format(a=a, b=b, who=who)
     if crit == "C7":
-        return f"the downfloaters would score {scores(a)} instead of {scores(b)}{who}"
+        return _("the downfloaters would score {a} instead of {b}{who}").format(
+            a=scores(a), b=scores(b), who=who)
     if crit == "C8":
         if a[0] != b[0]:
-            return (f"the next bracket could make only {-a[0]} pair(s) instead of {-b[0]}")
-        return (f"the next bracket's downfloaters would score {scores(a[1])} "
-                f"instead of {scores(b[1])}")
+            return _("the next bracket could make only {a} pair(s) instead of {b}").format(
+                a=-a[0], b=-b[0])
+        return _("the next bracket's downfloaters would score {a} instead of {b}").format(
+            a=scores(a[1]), b=scores(b[1]))
     if crit == "C9":
-        return f"the PAB would go to a player with {a} unplayed game(s) instead of {b}{who}"
+        return _("the PAB would go to a player with {a} unplayed game(s) instead of "
+                 "{b}{who}").format(a=a, b=b, who=who)
     if crit in _WORSE_PLAYERS:
-        return f"{a} player(s) {_WORSE_PLAYERS[crit]} instead of {b}{who}"
-    return f"higher scores for {_WORSE_SCORES[crit]}: {scores(a)} instead of {scores(b)}{who}"
+        return _(_WORSE_PLAYERS[crit]).format(a=a, b=b, who=who)
+    return _(_WORSE_SCORES[crit]).format(a=scores(a), b=scores(b), who=who)
 
 
 def already(text: str) -> str:
     """A bound: every candidate starting with these pairs is already worse."""
-    return "already " + text
+    return _("already {text}").format(text=text)
 
 
 def at_least_without_preference(n: int, chosen: int) -> str:
-    return (f"at least {n} player(s) would not get their "
-            f"colour preference instead of {chosen}")
+    return _("at least {n} player(s) would not get their colour preference instead of "
+             "{chosen}").format(n=n, chosen=chosen)
 
 
 #: What the chosen pairing does not fully meet, by criterion: a count of players ...
 SHORTFALL_PLAYERS = {
-    "C6": "player(s) float down",
-    "C10": "player(s) get a colour difference beyond +2 or -2",
-    "C11": "player(s) get the same colour three times in a row",
-    "C12": "player(s) do not get their colour preference",
-    "C13": "player(s) do not get their strong colour preference",
-    "C14": "resident(s) float down again after a downfloat last round",
-    "C15": "MDP opponent(s) float up again after an upfloat last round",
-    "C16": "resident(s) float down again after a downfloat two rounds ago",
-    "C17": "MDP opponent(s) float up again after an upfloat two rounds ago",
+    "C6": N_("[{crit}] {n} player(s) float down: {players}"),
+    "C10": N_("[{crit}] {n} player(s) get a colour difference beyond +2 or -2: {players}"),
+    "C11": N_("[{crit}] {n} player(s) get the same colour three times in a row: {players}"),
+    "C12": N_("[{crit}] {n} player(s) do not get their colour preference: {players}"),
+    "C13": N_("[{crit}] {n} player(s) do not get their strong colour preference: {players}"),
+    "C14": N_("[{crit}] {n} resident(s) float down again after a downfloat last round: "
+              "{players}"),
+    "C15": N_("[{crit}] {n} MDP opponent(s) float up again after an upfloat last round: "
+              "{players}"),
+    "C16": N_("[{crit}] {n} resident(s) float down again after a downfloat two rounds ago: "
+              "{players}"),
+    "C17": N_("[{crit}] {n} MDP opponent(s) float up again after an upfloat two rounds ago: "
+              "{players}"),
 }
 #: ... or the scores of the players concerned.
 SHORTFALL_SCORES = {
-    "C18": "downfloaters who floated down last round too",
-    "C19": "MDPs whose opponents floated up last round",
-    "C20": "downfloaters who floated down two rounds ago too",
-    "C21": "MDPs whose opponents floated up two rounds ago",
+    "C18": N_("[{crit}] downfloaters who floated down last round too: {players} (scores "
+              "{scores})"),
+    "C19": N_("[{crit}] MDPs whose opponents floated up last round: {players} (scores "
+              "{scores})"),
+    "C20": N_("[{crit}] downfloaters who floated down two rounds ago too: {players} (scores "
+              "{scores})"),
+    "C21": N_("[{crit}] MDPs whose opponents floated up two rounds ago: {players} (scores "
+              "{scores})"),
 }
 
 
 def shortfall_players(crit: str, value: int, players: Sequence[int]) -> str:
-    return f"[{crit}] {value} {SHORTFALL_PLAYERS[crit]}: {and_list(players)}"
+    return _(SHORTFALL_PLAYERS[crit]).format(crit=crit, n=value, players=and_list(players))
 
 
 def shortfall_scores(crit: str, players: Sequence[int], values: tuple) -> str:
-    return (f"[{crit}] {SHORTFALL_SCORES[crit]}: {and_list(players)} "
-            f"(scores {', '.join(pts(x) for x in values)})")
+    return _(SHORTFALL_SCORES[crit]).format(crit=crit, players=and_list(players),
+                                            scores=", ".join(pts(x) for x in values))
 
 
 # ------------------------------------------------------------ candidates
-#: The reason given to the candidates skipped once the search limit is reached.
-GUIDED = ("-", "not examined in detail (search limit reached); every candidate generated "
-               "before the chosen one is worse or breaks a criterion (Art. 3.8)")
+#: Fixed phrases, translated when read (``wording.NATURAL`` ...: see ``__getattr__``).
+_PHRASES: dict[str, str] = {
+    # [C2]
+    "NO_PAB": N_("may not receive the PAB"),
+    # colours, Art. 5
+    "STRENGTH_ABSOLUTE": N_("absolute"),
+    "STRENGTH_WIDER": N_("absolute, wider colour difference"),
+    "STRENGTH_STRONG": N_("strong"),
+    # candidates
+    "NATURAL": N_("natural (Art. 4.2)"),
+    "CANDIDATE": N_("candidate"),
+    "FIRST_CANDIDATE": N_("first candidate"),
+    "MDP_TRANSPOSITION_ART": N_("MDP transposition (Art. 4.2)"),
+    "MDP_TRANSPOSITION": N_("MDP transposition"),
+    "TRANSPOSITION": N_("transposition (Art. 4.2)"),
+    "EQUAL": N_("as good as the chosen pairing on every criterion and generated earlier "
+                "(Art. 3.8)"),
+    "NATURAL_CHOSEN": N_("the natural pairing meets the absolute criteria and is the best"),
+    # floaters
+    "RECEIVES_PAB": N_("receives the PAB"),
+    "NOBODY_HERE": N_("nobody to pair him with in this bracket"),
+    "ODD_BRACKET": N_("odd number of players in the bracket: one must float ([C6]); "),
+    "LAST_OF_S2": N_("in Art. 4 order the last player of S2 floats first"),
+    # PAB, round
+    "PAB_ALL_ELIGIBLE": N_("[C2] every player may receive the PAB."),
+    "ENGINE_OTHER_COLOURS": N_("swisschess would pair the same players but give some other "
+                               "colours."),
+}
+_GUIDED = N_("not examined in detail (search limit reached); every candidate generated before "
+             "the chosen one is worse or breaks a criterion (Art. 3.8)")
+_BETTER = N_("better than the chosen pairing")
 
-NATURAL = "natural (Art. 4.2)"
-CANDIDATE = "candidate"
-FIRST_CANDIDATE = "first candidate"
-MDP_TRANSPOSITION_ART = "MDP transposition (Art. 4.2)"
-MDP_TRANSPOSITION = "MDP transposition"
-TRANSPOSITION = "transposition (Art. 4.2)"
-EQUAL = "as good as the chosen pairing on every criterion and generated earlier (Art. 3.8)"
-BETTER = " — better than the chosen pairing"
-NATURAL_CHOSEN = "the natural pairing meets the absolute criteria and is the best"
+
+def __getattr__(name: str) -> Any:
+    """``wording.NATURAL`` and the other fixed phrases, in the current language."""
+    if name in _PHRASES:
+        return _(_PHRASES[name])
+    if name == "GUIDED":
+        # (criterion, reason) given to the candidates skipped once the search limit is reached
+        return ("-", _(_GUIDED))
+    if name == "BETTER":
+        return " — " + _(_BETTER)
+    raise AttributeError(name)
 
 
 def mdp_set(mdps: Sequence[Entrant]) -> str:
-    return f"MDP set {ids(mdps)} (Art. 4.4)"
+    return _("MDP set {players} (Art. 4.4)").format(players=ids(mdps))
 
 
 def exchange(out: Sequence[Entrant], inn: Sequence[Entrant]) -> str:
-    return f"exchange {ids(out)} <-> {ids(inn)} (Art. 4.3)"
+    return _("exchange {out} <-> {into} (Art. 4.3)").format(out=ids(out), into=ids(inn))
 
 
 def chosen_reached(label: str) -> str:
-    return f"chosen: {label}; every earlier candidate breaks a criterion or is worse"
+    return _("chosen: {label}; every earlier candidate breaks a criterion or is worse").format(
+        label=label)
 
 
 def chosen_after(examined: int) -> str:
-    return f"chosen; it comes after the first {examined} candidates examined, all rejected"
+    return _("chosen; it comes after the first {n} candidates examined, all rejected").format(
+        n=examined)
 
 
 # ------------------------------------------------------ the bracket's story
 def breaks(crit: str, text: str) -> str:
-    return f"The pairing breaks [{crit}]: {text}."
+    return _("The pairing breaks [{crit}]: {text}.").format(crit=crit, text=text)
 
 
 def no_mdp_paired() -> str:
-    return "No MDP is paired here (M1 = 0): all stay in the Limbo."
+    return _("No MDP is paired here (M1 = 0): all stay in the Limbo.")
 
 
 def mdp_s1_first(paired: Sequence[Entrant], m1: int) -> str:
-    return f"S1 of the MDP pairing: {ids(paired)} (the first {m1} MDP(s), Art. 3.2)."
+    return _("S1 of the MDP pairing: {players} (the first {m1} MDP(s), Art. 3.2).").format(
+        players=ids(paired), m1=m1)
 
 
 def mdp_s1_later(paired: Sequence[Entrant], m1: int, first: Sequence[Entrant]) -> str:
-    return (f"S1 of the MDP pairing: {ids(paired)}, not the first {m1} "
-            f"MDP(s) {ids(first)}: a later MDP set (Art. 4.4).")
+    return _("S1 of the MDP pairing: {players}, not the first {m1} MDP(s) {first}: a later MDP "
+             "set (Art. 4.4).").format(players=ids(paired), m1=m1, first=ids(first))
 
 
 def mdp_opponents_moved(got: Sequence[Entrant], natural: Sequence[Entrant]) -> str:
-    return (f"MDP opponents {ids(got)} instead of {ids(natural)}: "
-            "transposition in S2 (Art. 4.2).")
+    return _("MDP opponents {got} instead of {natural}: transposition in S2 (Art. 4.2).").format(
+        got=ids(got), natural=ids(natural))
 
 
 def part_name(has_mdps: bool) -> str:
@@ -312,83 +373,83 @@ def part_name(has_mdps: bool) -> str:
 
 
 def no_pair_in(where: str) -> str:
-    return f"No pair is made in the {where}."
+    if where == "remainder":
+        return _("No pair is made in the remainder.")
+    return _("No pair is made in the bracket.")
 
 
 def halves(where: str, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> str:
-    return f"{where.capitalize()}: S1 = {ids(s1)}, S2 = {ids(s2)} (Art. 3.2)."
+    if where == "remainder":
+        return _("Remainder: S1 = {s1}, S2 = {s2} (Art. 3.2).").format(s1=ids(s1), s2=ids(s2))
+    return _("Bracket: S1 = {s1}, S2 = {s2} (Art. 3.2).").format(s1=ids(s1), s2=ids(s2))
 
 
 def exchanged(out_of_s1: Sequence[Entrant], into_s1: Sequence[Entrant]) -> str:
-    return (f"Exchange: {ids(out_of_s1)} moved from S1 to S2 and "
-            f"{ids(into_s1)} from S2 to S1 (Art. 4.3).")
+    return _("Exchange: {out} moved from S1 to S2 and {into} from S2 to S1 (Art. 4.3).").format(
+        out=ids(out_of_s1), into=ids(into_s1))
 
 
 def transposed(got: Sequence[Entrant], natural: Sequence[Entrant]) -> str:
-    return f"S2 order {ids(got)} instead of {ids(natural)}: transposition (Art. 4.2)."
+    return _("S2 order {got} instead of {natural}: transposition (Art. 4.2).").format(
+        got=ids(got), natural=ids(natural))
 
 
 def no_compatible_opponent(alone: Sequence[int]) -> str:
-    return f"{and_list(alone)}: no compatible opponent in this bracket ([C1]/[C3])."
+    return _("{players}: no compatible opponent in this bracket ([C1]/[C3]).").format(
+        players=and_list(alone))
 
 
 def at_most_pairs(made: int) -> str:
-    return f"At most {made} pair(s) can be made in this bracket ([C1]/[C3])."
+    return _("At most {n} pair(s) can be made in this bracket ([C1]/[C3]).").format(n=made)
 
 
 def more_pairs_break_completion(most: int, made: int) -> str:
-    return (f"{most} pair(s) are possible here, but with {made + 1} the rest "
-            "of the round could not be paired ([C4]).")
+    return _("{most} pair(s) are possible here, but with {more} the rest of the round could not "
+             "be paired ([C4]).").format(most=most, more=made + 1)
 
 
 def more_pairs_raise_pab(made: int, bye_score: Fraction) -> str:
-    return (f"With {made + 1} pair(s) here the PAB would have to go to a "
-            f"player with more than {pts(bye_score)} points ([C5]).")
+    return _("With {n} pair(s) here the PAB would have to go to a player with more than "
+             "{score} points ([C5]).").format(n=made + 1, score=pts(bye_score))
 
 
 # ------------------------------------------------------------- floaters
-RECEIVES_PAB = "receives the PAB"
-
-
 def paired_in_bracket(opponent: int, score: Fraction) -> str:
-    return f"paired with {opponent} in the {pts(score)} bracket"
-
-
-NOBODY_HERE = "nobody to pair him with in this bracket"
+    return _("paired with {opponent} in the {score} bracket").format(
+        opponent=opponent, score=pts(score))
 
 
 def float_no_compatible(blocked: Sequence[tuple[str, str]]) -> str:
-    return "no compatible opponent in this bracket: " + "; ".join(
-        criterion(c, t) for c, t in blocked)
+    return _("no compatible opponent in this bracket: {reasons}").format(
+        reasons="; ".join(criterion(c, t) for c, t in blocked))
 
 
 def float_mdp_surplus(residents: int, mdps: int, paired: Sequence[int]) -> str:
-    return (f"only {residents} resident(s) for {mdps} MDPs, so "
-            f"{len(paired)} MDP(s) can be paired here; the MDP set {and_list(paired)} is "
-            "chosen (Art. 4.4: the highest scores first, [C7])")
+    return _("only {residents} resident(s) for {mdps} MDPs, so {n} MDP(s) can be paired here; "
+             "the MDP set {players} is chosen (Art. 4.4: the highest scores first, "
+             "[C7])").format(residents=residents, mdps=mdps, n=len(paired),
+                             players=and_list(paired))
 
 
 def float_mdp_rejected(free: Sequence[Entrant], reason: str) -> str:
-    return (f"could meet {ids(free)} here, but the candidates that pair him are "
-            f"rejected, the first because {reason}")
+    return _("could meet {players} here, but the candidates that pair him are rejected, the "
+             "first because {reason}").format(players=ids(free), reason=reason)
 
 
 def float_note(free: Sequence[Entrant], note: str) -> str:
     note = note.rstrip(".")
-    return f"could meet {ids(free)} here, but: {note[0].lower()}{note[1:]}"
-
-
-ODD_BRACKET = "odd number of players in the bracket: one must float ([C6]); "
-LAST_OF_S2 = "in Art. 4 order the last player of S2 floats first"
+    return _("could meet {players} here, but: {note}").format(
+        players=ids(free), note=f"{note[0].lower()}{note[1:]}")
 
 
 def natural_rejected(floaters: Sequence[int], reason: str) -> str:
-    return (f"in the natural candidate {and_list(floaters) or 'nobody'} "
-            f"would float, but it is rejected: {reason}")
+    return _("in the natural candidate {players} would float, but it is rejected: "
+             "{reason}").format(players=and_list(floaters) or _("nobody"), reason=reason)
 
 
 def float_best(free: Sequence[Entrant]) -> str:
-    return f"could meet {ids(free)} here; floating him gives the best pairing (see the candidates)"
+    return _("could meet {players} here; floating him gives the best pairing (see the "
+             "candidates)").format(players=ids(free))
 
 
 def marks_note(note: str) -> bool:
@@ -398,91 +459,99 @@ def marks_note(note: str) -> bool:
 
 # ------------------------------------------------------------------ PAB
 def pab_ineligible(bars: Sequence[tuple[int, str]]) -> str:
-    return "[C2] may not receive the PAB: " + "; ".join(f"{x} {bar}" for x, bar in bars) + "."
-
-
-PAB_ALL_ELIGIBLE = "[C2] every player may receive the PAB."
+    return _("[C2] may not receive the PAB: {players}.").format(
+        players="; ".join(f"{x} {bar}" for x, bar in bars))
 
 
 def pab_lowest(best: Fraction, lower: Sequence[Fraction]) -> str:
-    txt = f"[C5] the lowest score with which the round can be completed is {pts(best)}"
     if lower:
-        txt += (f"; a PAB at {', '.join(pts(s) for s in lower)} points would leave "
-                "players who cannot be paired ([C4])")
-    return txt + "."
+        return _("[C5] the lowest score with which the round can be completed is {best}; a PAB "
+                 "at {lower} points would leave players who cannot be paired ([C4]).").format(
+            best=pts(best), lower=", ".join(pts(s) for s in lower))
+    return _("[C5] the lowest score with which the round can be completed is {best}.").format(
+        best=pts(best))
 
 
 def pab_not_lowest(pid: int, score: Fraction, best: Fraction) -> str:
-    return (f"The PAB goes to {pid} with {pts(score)} points although "
-            f"{pts(best)} was possible: not as the rules require.")
+    return _("The PAB goes to {pid} with {score} points although {best} was possible: not as "
+             "the rules require.").format(pid=pid, score=pts(score), best=pts(best))
 
 
 def pab_unplayed(score: Fraction, counts: Sequence[tuple[int, int]]) -> str:
-    return ("[C9] unplayed games of the eligible players with "
-            f"{pts(score)} points: " + ", ".join(f"{x} ({n})" for x, n in counts))
+    return _("[C9] unplayed games of the eligible players with {score} points: "
+             "{counts}").format(score=pts(score),
+                                counts=", ".join(f"{x} ({n})" for x, n in counts))
 
 
 def pab_tie(tied: Sequence[int], pid: int) -> str:
-    return (f"; {and_list(tied)} tie, and the pairing of the last "
-            f"bracket leaves {pid} (Art. 4: the lowest-ranked floats first)")
+    return "; " + _("{players} tie, and the pairing of the last bracket leaves {pid} (Art. 4: "
+                    "the lowest-ranked floats first)").format(players=and_list(tied), pid=pid)
 
 
 def pab_not_fewest(pid: int) -> str:
-    return f"; {pid} does not have the fewest"
+    return "; " + _("{pid} does not have the fewest").format(pid=pid)
 
 
 def pab_only(pid: int, score: Fraction) -> str:
-    return f"{pid} is the only eligible player with {pts(score)} points."
+    return _("{pid} is the only eligible player with {score} points.").format(
+        pid=pid, score=pts(score))
 
 
 # ---------------------------------------------------------------- round
 def engine_fails(error: Exception) -> str:
-    return f"swisschess finds no valid pairing for this round ({error})."
+    from swisschess.i18n.messages import translate_message
+
+    return _("swisschess finds no valid pairing for this round ({error}).").format(
+        error=translate_message(str(error)))
 
 
 def engine_differs(diff: Sequence[tuple[int, ...]], bye: int | None) -> str:
-    return ("swisschess would pair this round differently: "
-            + ", ".join(f"{a}-{b}" for a, b in diff)
-            + (f"; PAB {bye}" if bye else "")
-            + ". The explanation below is of the recorded pairing.")
-
-
-ENGINE_OTHER_COLOURS = "swisschess would pair the same players but give some other colours."
+    pairs = ", ".join(f"{a}-{b}" for a, b in diff)
+    if bye:
+        return _("swisschess would pair this round differently: {pairs}; PAB {bye}. The "
+                 "explanation below is of the recorded pairing.").format(pairs=pairs, bye=bye)
+    return _("swisschess would pair this round differently: {pairs}. The explanation below is "
+             "of the recorded pairing.").format(pairs=pairs)
 
 
 def description_only(edition: str) -> str:
-    return (f"{edition} rules: brackets, floats and colours only; the candidate "
-            "analysis follows the 2026 rules.")
+    return _("{edition} rules: brackets, floats and colours only; the candidate analysis "
+             "follows the 2026 rules.").format(edition=edition)
 
 
 def unknown_edition(edition: str, known: Sequence[str]) -> str:
-    return f"unknown edition {edition!r} (use {', '.join(known)})"
+    return _("unknown edition {edition} (use {known})").format(edition=repr(edition),
+                                                              known=", ".join(known))
 
 
 def no_such_round(rnd: int, recorded: int) -> str:
-    last = f"rounds 1-{recorded} are recorded, " if recorded else ""
-    return f"there is no round {rnd} to explain ({last}round {recorded + 1} is next)"
+    if recorded:
+        return _("there is no round {rnd} to explain (rounds 1-{recorded} are recorded, round "
+                 "{next} is next)").format(rnd=rnd, recorded=recorded, next=recorded + 1)
+    return _("there is no round {rnd} to explain (round {next} is next)").format(
+        rnd=rnd, next=recorded + 1)
 
 
 def several_pabs(rnd: int) -> str:
-    return f"round {rnd} has more than one PAB"
+    return _("round {rnd} has more than one PAB").format(rnd=rnd)
 
 
 def not_to_be_paired(rnd: int, pid: int) -> str:
-    return f"round {rnd}: player {pid} is paired but was not to be paired"
+    return _("round {rnd}: player {pid} is paired but was not to be paired").format(
+        rnd=rnd, pid=pid)
 
 
 def paired_twice(rnd: int, pid: int) -> str:
-    return f"round {rnd}: player {pid} is paired twice"
+    return _("round {rnd}: player {pid} is paired twice").format(rnd=rnd, pid=pid)
 
 
 def bad_pab(rnd: int, pid: int) -> str:
-    return f"round {rnd}: the PAB of player {pid} is inconsistent"
+    return _("round {rnd}: the PAB of player {pid} is inconsistent").format(rnd=rnd, pid=pid)
 
 
 def left_out(rnd: int, missing: Sequence[int]) -> str:
-    return (f"round {rnd}: player(s) {', '.join(map(str, missing))} "
-            "to be paired but not in the pairing")
+    return _("round {rnd}: player(s) {players} to be paired but not in the pairing").format(
+        rnd=rnd, players=", ".join(map(str, missing)))
 
 
 # ------------------------------------------------------ singular / plural

@@ -43,6 +43,7 @@ from swisschess.model.tournament import (
     Colour,
     ForbiddenPairs,
     Player,
+    PointAdjustment,
     RoundEntry,
     Tournament,
 )
@@ -147,6 +148,7 @@ class _Reader:
         self.loc = Locations()
         self.points_given = False  # XXS, 162 or BB* present: points strictly checked
         self._xxz: list[tuple[int, tuple[int, ...]]] = []
+        self._299: list[tuple[str, PointAdjustment | None]] = []
         # Raw 240 / 250 / 260 lines: in team events they name teams, not players.
         self._team_raw: list[tuple[str, str]] = []
         self._from_260: list[bool] = []  # per t.forbidden item
@@ -196,7 +198,12 @@ class _Reader:
                 self.t.system = value
         elif code == "192":
             # TRF-2026 record 192: encoded tournament type; it wins over 092.
-            self.t.system = value
+            # An empty 192 says nothing: the system stays the one of 092 (so
+            # that writing and reading again gives the same model).
+            if value:
+                self.t.system = value
+            else:
+                self.warn(ln, 5, "record 192 is empty (ignored; the system is read from 092)")
         elif code == "202":
             self.t.tiebreaks = [w.strip() for w in value.split(",") if w.strip()]
         elif code in ("XXR", "142"):
@@ -217,8 +224,10 @@ class _Reader:
             self.xxp(ln, value)
         elif code == "XXZ":
             self.xxz(ln, value)
+        elif code == "299":
+            self.r299(ln, line)
         elif code in ("240", "250", "260"):
-            if code != "250" or not line[4:8].strip():
+            if code != "250" or not line[4:8].strip() or line[9:13].strip():
                 self._team_raw.append((code, line))
             getattr(self, "r" + code)(ln, line)
         else:
@@ -385,14 +394,46 @@ class _Reader:
         self.t.bye_requests.append(ByeRequest(kind, rnd, ids))
         self.loc.bye_lines.append(ln)
 
+    def r299(self, ln: int, line: str) -> None:
+        # TRF-2026 record 299: type at 5, match points 8-11, points 14-17, round
+        # 20-22, IDs 24-27, 29-32 ...  A blank type with player numbers adjusts
+        # their scores (model PointAdjustment, gacrux's reading: from that round
+        # on, 999 = final standing only).  The typed forms (an abnormal result of
+        # a round, the points of a result kind) are kept raw, not interpreted.
+        words = line[23:].split()
+        if line[4:5].strip() or not words:
+            self._299.append((line.rstrip(), None))
+            return
+        pts = parse_number(line[13:17])
+        if pts is None:
+            self.report(ln, 14, "299: points (columns 14-17) missing or not a number")
+            return
+        mp_text = line[7:11].strip()
+        mp = parse_number(mp_text) if mp_text else None
+        if mp_text and mp is None:
+            self.report(ln, 8, f"299: match points {mp_text!r} are not a number")
+            return
+        r_text = line[19:22].strip()
+        rnd = parse_int(r_text) if r_text else 0
+        if rnd is None or rnd < 0:
+            self.report(ln, 20, f"299: round {r_text!r} is not a number")
+            return
+        ids = self._ids(ln, "299", words, 24)
+        if ids is None:
+            return
+        self._299.append((line.rstrip(), PointAdjustment(Fraction(pts), rnd, ids,
+                                                         None if mp is None else Fraction(mp))))
+
     def r250(self, ln: int, line: str) -> None:
         # TRF-2026 record 250: fictitious MP 5-8 (teams), points 10-13, first round
         # 15-17, last round 19-21, first ID 23-26, last ID 28-31.
         mp = line[4:8].strip()
-        if mp:
+        if mp and not line[9:13].strip():
             # A team acceleration in match points: kept raw (teams are not paired here).
             self.t.extra.setdefault("250", []).append(line.rstrip())
             return
+        # Both columns given (gacrux writes the match points of a win too, for
+        # individual events): the points column is the players' acceleration.
         fields = [(line[9:13], 10, "points"), (line[14:17], 15, "first round"),
                   (line[18:21], 19, "last round"), (line[22:26], 23, "first ID"),
                   (line[27:31], 28, "last ID")]
@@ -522,6 +563,14 @@ class _Reader:
             self.loc.forbidden_lines = [self.loc.forbidden_lines[i] for i in keep]
             for code, line in self._team_raw:
                 t.extra.setdefault(code, []).append(line)
+        # Record 299: player score adjustments into the model (team events:
+        # the numbers are teams, kept raw like the other team records).
+        team = "310" in t.extra or "TEAM" in t.system.upper()
+        for line, adj in self._299:
+            if adj is not None and not team:
+                t.adjustments.append(adj)
+            else:
+                t.extra.setdefault("299", []).append(line)
         # JaVaFo XXZ applies to the round about to be paired (first round without data).
         nxt = t.rounds_recorded() + 1
         for ln, ids in self._xxz:

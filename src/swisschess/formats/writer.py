@@ -27,6 +27,7 @@ from swisschess.formats.fields import MAX_PLAYERS
 from swisschess.model.tournament import (
     Colour,
     Player,
+    PointAdjustment,
     PointSystem,
     RoundEntry,
     Tournament,
@@ -56,6 +57,15 @@ def fmt_points(x: Fraction) -> str:
         d, frac = divmod(frac, 1)
         digits += str(int(d))
     return f"{sign}{int(whole)}.{digits or '0'}"
+
+
+def adjustment_line(a: PointAdjustment) -> str:
+    """TRF-2026 record 299 of a score adjustment: type (blank) at 5, match
+    points 8-11, points 14-17, round 20-22 (blank for 0), IDs 24-27, 29-32 ..."""
+    mp = "" if a.match_points is None else fmt_points(a.match_points)
+    rnd = str(a.round) if a.round else ""
+    return (f"299    {mp:>4}  {fmt_points(a.points):>4}  {rnd:>3}"
+            + "".join(f" {i:>4}" for i in a.ids))
 
 
 def _entry(e: RoundEntry) -> str:
@@ -204,7 +214,7 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
         if points == "stated":
             pts = p.stated_points
         else:
-            pts = t.score(p.id) + adj.get(p.id, Fraction(0))
+            pts = t.results_score(p.id) + adj.get(p.id, Fraction(0))
         entries = None
         if p.id in in_column:
             cur = p.entry(nxt)
@@ -241,6 +251,7 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
                            + "".join(f" {i:>4}" for i in f.ids))
             else:
                 out.append("XXP " + " ".join(str(i) for i in f.ids))
+        out += [adjustment_line(a) for a in t.adjustments]
         out += raw("299")
     else:
         if t.rounds is not None:

@@ -20,6 +20,7 @@ from swisschess.model.tournament import (
     Colour,
     ForbiddenPairs,
     Player,
+    PointAdjustment,
     PointSystem,
     RoundEntry,
     Tournament,
@@ -28,7 +29,7 @@ from swisschess.model.tournament import (
 
 __all__ = [
     "Acceleration", "ByeRequest", "Colour", "ColourPreference", "Float", "ForbiddenPairs",
-    "Player", "PointSystem", "RoundEntry", "Strength", "Tournament", "colour_difference",
+    "Player", "PointAdjustment", "PointSystem", "RoundEntry", "Strength", "Tournament", "colour_difference",
     "colour_preference", "compressed_history", "float_in_round", "outcome", "pab_eligible",
     "played_colours", "requested_bye", "to_be_paired", "unplayed_rounds",
 ]

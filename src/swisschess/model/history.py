@@ -7,6 +7,7 @@ function takes the edition ("1992", "2017", "2026").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
@@ -99,7 +100,8 @@ def _pairing_score(t: Tournament, pid: int, rnd: int) -> Fraction:
     return t.score(pid, rnd - 1) + t.acceleration(pid, rnd)
 
 
-def float_in_round(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> Float:
+def float_in_round(t: Tournament, pid: int, rnd: int, edition: str = "2026",
+                   scores: Mapping[int, Fraction] | None = None) -> Float:
     """The float ``pid`` received in round ``rnd``.
 
     * 2026 Art. 1.4: in a pairing of players with different scores the higher
@@ -108,13 +110,21 @@ def float_in_round(t: Tournament, pid: int, rnd: int, edition: str = "2026") -> 
     * 2017 A.4: as above, and *any* player who did not play floats down.
     * 1992 A4/A5: floats of games between unequal scores; the bye counts as a
       downfloat.
+
+    ``scores``: every player's pairing score of round ``rnd`` (score before
+    it plus acceleration), when the caller has them already (speed only).
     """
     e = t.players[pid].entry(rnd)
     if e is None:
         return Float.DOWN if edition == "2017" else Float.NONE
     if e.played:
-        mine = _pairing_score(t, pid, rnd)
-        theirs = _pairing_score(t, e.opponent, rnd) if e.opponent in t.players else mine
+        if scores is not None:
+            mine = scores[pid]
+            opp = e.opponent
+            theirs = scores[opp] if opp is not None and opp in scores else mine
+        else:
+            mine = _pairing_score(t, pid, rnd)
+            theirs = _pairing_score(t, e.opponent, rnd) if e.opponent in t.players else mine
         if mine > theirs:
             return Float.DOWN
         if mine < theirs:

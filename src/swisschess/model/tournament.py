@@ -19,6 +19,7 @@ Z     zero-point bye, absence (also blank)    no        no
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -217,6 +218,33 @@ class Acceleration:
     last_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class PointAdjustment:
+    """Points added to (negative: removed from) players' scores: TRF-2026 record 299
+    with a blank type (a penalty, points docked for not appearing, ...).
+
+    As gacrux reads 299 (``299    -1.0  -2.0    4   31``): an adjustment of
+    ``round`` R (0-998) is part of the score from round R on, in standings and
+    tie-breaks after R and so for pairing round R + 1 and later; ``round`` 999
+    (:data:`FINAL_ONLY`) changes only the final standing (the points, not the
+    scores the tie-breaks use, nor the pairing).  ``match_points`` are for team
+    events (columns 8-11).
+    """
+
+    points: Fraction
+    round: int
+    ids: tuple[int, ...]
+    match_points: Fraction | None = None
+
+    def counts_after(self, upto: int) -> bool:
+        """Part of the score after round ``upto``."""
+        return self.round < FINAL_ONLY and self.round <= upto
+
+
+#: Record 299 round for an adjustment of the final standing only.
+FINAL_ONLY = 999
+
+
 @dataclass(slots=True)
 class Tournament:
     """A Swiss tournament: header, players and what the pairing needs to know."""
@@ -243,6 +271,8 @@ class Tournament:
     accelerations: list[Acceleration] = field(default_factory=list)
     #: Per-player per-round fictitious points from XXA (id -> list by round).
     xxa: dict[int, list[Fraction]] = field(default_factory=dict)
+    #: Point adjustments (TRF-2026 record 299 with a blank type), in file order.
+    adjustments: list[PointAdjustment] = field(default_factory=list)
     #: Header records we keep but do not interpret (code -> raw lines), so that
     #: writing a file gives back what was read (team records, 132, 172, ...).
     extra: dict[str, list[str]] = field(default_factory=dict)
@@ -270,10 +300,41 @@ class Tournament:
         return last
 
     def score(self, pid: int, upto: int | None = None) -> Fraction:
-        """Points of ``pid`` after round ``upto`` (all recorded rounds by default)."""
+        """Points of ``pid`` after round ``upto`` (all recorded rounds by default):
+        the results plus the point adjustments of rounds up to ``upto`` (record
+        299).  This is the score the pairing and the tie-breaks use."""
+        return self.results_score(pid, upto) + self.adjustment(pid, upto)
+
+    def results_score(self, pid: int, upto: int | None = None) -> Fraction:
+        """Points of ``pid`` from the round results only, after round ``upto``."""
         p = self.players[pid]
         res = p.results if upto is None else p.results[:upto]
-        return sum((self.points.points(e) for e in res), Fraction(0))
+        # exact, over one common denominator (summing Fractions is slow)
+        points = self.points.points
+        num, den = 0, 1
+        for e in res:
+            v = points(e)
+            d = v.denominator
+            if den % d:
+                m = d // math.gcd(den, d)
+                num *= m
+                den *= m
+            num += v.numerator * (den // d)
+        return Fraction(num, den)
+
+    def adjustment(self, pid: int, upto: int | None = None) -> Fraction:
+        """Record 299 points of ``pid`` that count after round ``upto`` (default:
+        the rounds recorded); the final-standing-only ones (round 999) excluded."""
+        if not self.adjustments:
+            return Fraction(0)
+        last = self.rounds_recorded() if upto is None else upto
+        return sum((a.points for a in self.adjustments
+                    if pid in a.ids and a.counts_after(last)), Fraction(0))
+
+    def final_adjustment(self, pid: int) -> Fraction:
+        """Record 299 points of ``pid`` for the final standing only (round 999)."""
+        return sum((a.points for a in self.adjustments
+                    if pid in a.ids and a.round >= FINAL_ONLY), Fraction(0))
 
     def acceleration(self, pid: int, rnd: int) -> Fraction:
         """Fictitious points of ``pid`` when pairing round ``rnd`` (250 / XXA)."""

@@ -506,6 +506,7 @@ class PerfectMatcher:
                             node.z -= 2 * best
                 D += best
             if kind == 2:
+                assert e2 is not None
                 i, j = e2
                 assign_t(top[j], (i, j))
             elif kind == 3:
@@ -598,9 +599,10 @@ class PerfectMatcher:
         tasks = [(b, v)]
         while tasks:
             b, v = tasks.pop()
-            c = v  # the child of b that holds v
+            c: int | _Blossom = v  # the child of b that holds v
             p = vparent[v]
             while p is not b:
+                assert p is not None
                 c = p
                 p = p.parent
             if not isinstance(c, int):

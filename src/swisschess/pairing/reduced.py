@@ -179,6 +179,7 @@ class ReducedGraph(MatchingGraph):
             for s in self.sinks:
                 pm.set_weight(v, s, 0)
             if self.dummy is not None and self.bye_eligible[v]:
+                assert self.best_bye_share is not None
                 pm.set_weight(self.dummy, v, self.best_bye_share - self.share[v])
             self.active.add(v)
             self.dirty = True

@@ -110,6 +110,19 @@ def _pair_lim_2026(t: Tournament) -> Pairing:
     return pair_lim(t, edition="2026")
 
 
+# -- Dubov and Burstein (branch dubov; issue 12 part 2) --------------------
+def _pair_dubov(t: Tournament) -> Pairing:
+    from swisschess.rules.dubov import pair_dubov
+
+    return pair_dubov(t)
+
+
+def _pair_burstein(t: Tournament) -> Pairing:
+    from swisschess.rules.burstein import pair_burstein
+
+    return pair_burstein(t)
+
+
 # ---------------------------------------------------------------- the table
 EDITIONS: tuple[Edition, ...] = (
     Edition("dutch", "2026", "FIDE Dutch 2026",
@@ -144,6 +157,15 @@ EDITIONS: tuple[Edition, ...] = (
             trf_code="CUSTOM_SWISS_LIM_2026",
             trf_words=("2026",),
             pair=_pair_lim_2026),
+    # -- Dubov and Burstein (branch dubov; TRF-2026 / ETT26 codes) --
+    Edition("dubov", "2026", "FIDE Dubov 2026",
+            "FIDE Dubov System C.04.4.1, applied from 1 Feb 2026",
+            trf_code="FIDE_DUBOV", trf_words=("2026",),
+            pair=_pair_dubov, default=True),
+    Edition("burstein", "2026", "FIDE Burstein 2026",
+            "FIDE Burstein System C.04.4.2, applied from 1 Feb 2026",
+            trf_code="FIDE_BURSTEIN", trf_words=("2026",),
+            pair=_pair_burstein, default=True),
 )
 
 #: A bare ``192``/``092`` name that means the default Dutch edition.
@@ -205,3 +227,114 @@ def system_from_code(code: str) -> tuple[str, str] | None:
 def trf_code(system: str, edition: str | None = None) -> str:
     """What we write in record ``192`` for this system and edition."""
     return find(system, edition).trf_code
+
+
+# ------------------------------------------- Baku acceleration (C.04.5.1)
+#: The word of a ``192`` code that asks for the Baku acceleration
+#: (TRF-2026 ETT26: ``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2026_BAKU``, ...).
+BAKU_WORD = "BAKU"
+
+
+def baku_from_code(code: str) -> bool:
+    """Does this ``192`` / ``092`` name ask for the Baku acceleration?"""
+    return BAKU_WORD in re.findall(r"[A-Z]+|[0-9]+", code.upper())
+
+
+def accelerated_trf_code(system: str, edition: str | None = None) -> str:
+    """What we write in record ``192`` for this system and edition with Baku acceleration.
+
+    The entry's code with ``_BAKU`` (ETT26 spelling; ``FIDE_DUTCH_BAKU`` is the
+    one bbpPairings reads, and it reads our ``XXA`` records before its own
+    computation).
+    """
+    return f"{trf_code(system, edition)}_{BAKU_WORD}"
+
+
+# ------------------------------------- round robin (C.05 Annex 1, Berger)
+#: The round robin is not paired by criteria but read from the Berger tables
+#: (:mod:`swisschess.rules.roundrobin`), so it is not a row of :data:`EDITIONS`
+#: (every row there pairs any Swiss position).  Its ``(system, edition)`` key
+#: for the store and the command line is ``("round-robin", "single"|"double")``.
+ROUND_ROBIN = "round-robin"
+#: Kind -> the ``192`` code we write (TRF-2026 ETT26).
+ROUND_ROBIN_CODES = {"single": "FIDE_ROUNDROBIN", "double": "FIDE_DOUBLEROUNDROBIN"}
+
+
+def round_robin_from_code(code: str) -> str | None:
+    """``"single"`` / ``"double"`` when a ``192`` / ``092`` name is a round robin.
+
+    ETT26: ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``, ``BERGER_ROUNDROBIN``,
+    ``BERGER_DOUBLEROUNDROBIN`` (team round robins are not paired here).
+    """
+    words = re.findall(r"[A-Z]+|[0-9]+", code.upper())
+    if "TEAM" in words or "CUSTOM" in words:  # team events; a custom (not Berger) schedule
+        return None
+    for w in words:
+        if w.endswith("ROUNDROBIN"):
+            return "double" if w.startswith("DOUBLE") else "single"
+    return None
+
+
+def pair_round_robin(t: Tournament, kind: str | None = None) -> Pairing:
+    """The next round from the Berger table.
+
+    ``kind`` ``"single"`` / ``"double"``; None or ``"auto"``: double when the
+    tournament has more rounds than one cycle.
+    """
+    from swisschess.rules.roundrobin import pair_round_robin as pair
+
+    return pair(t, {"single": False, "double": True}.get(kind or "auto"))
+
+
+# ------------------------------------------ one call for every system here
+def pair_next(t: Tournament, system: str, edition: str | None = None, *,
+              baku: bool = False) -> Pairing:
+    """The next round with a system of :data:`EDITIONS` or the round robin.
+
+    ``system`` :data:`ROUND_ROBIN` reads the Berger table (``edition``:
+    ``"single"``, ``"double"`` or ``"auto"``).  For the Swiss systems the Baku
+    acceleration applies when ``baku`` is set or ``t.system`` (record 192) ends
+    in ``_BAKU``: the virtual points are written into ``t.xxa`` (unless the file
+    gives ``XXA`` / ``250``) before pairing.
+    """
+    if system == ROUND_ROBIN:
+        return pair_round_robin(t, edition)
+    if baku or baku_from_code(t.system):
+        from swisschess.rules.baku import accelerate
+
+        accelerate(t)
+    return find(system, edition).pair(t)
+
+
+# ------------------------------- TRF-2026 192 codes of systems not paired here
+#: ETT26 codes (TRF-2026 record 192) of systems swisschess does not pair.  A
+#: file naming one is refused with this message instead of being paired with
+#: the default Dutch edition (a system named on the command line still wins).
+#: FIDE_DUBOV / FIDE_BURSTEIN are listed for the time before their rows exist:
+#: :func:`unsupported_system` asks the table first.
+UNSUPPORTED_CODES = {
+    "FIDE_DOUBLESWISS": "the Double-Swiss system (C.04.5, 2026)",
+    "FIDE_DOUBLESWISS_BAKU": "the Double-Swiss system (C.04.5, 2026)",
+    "CUSTOM_DOUBLESWISS": "a custom Double-Swiss system",
+    "FIDE_DUBOV": "the Dubov system (C.04.4.1)",
+    "FIDE_DUBOV_BAKU": "the Dubov system (C.04.4.1)",
+    "FIDE_BURSTEIN": "the Burstein system (C.04.4.2)",
+    "FIDE_BURSTEIN_BAKU": "the Burstein system (C.04.4.2)",
+    "CUSTOM_ROUNDROBIN": "a custom round robin",
+    "CUSTOM_KNOCKOUT": "a knockout",
+}
+
+
+def unsupported_system(code: str) -> str | None:
+    """Why a ``192`` code cannot be paired here (None: it can, or it is not an ETT26 code)."""
+    c = code.strip().upper()
+    if system_from_code(c) is not None or round_robin_from_code(c) is not None:
+        return None
+    what = UNSUPPORTED_CODES.get(c)
+    if what is None and (c.startswith(("FIDE_TEAM", "CUSTOM_TEAM", "BERGER_TEAM"))
+                         or "SCHILLER" in c or "SCHEVENINGEN" in c):
+        what = "a team competition"
+    if what is None:
+        return None
+    return (f"record 192 {c}: {what} is not paired by swisschess; name a system on the "
+            f"command line (--dutch, --lim, ...) to pair it anyway")

@@ -3,9 +3,9 @@
 The 2017 text pairs the same brackets, in the same order, with the same
 generation order of candidates (D.1 transpositions, D.2 resident exchanges,
 D.3 MDP exchanges) and the same colour rules (E.1-E.5) as the 2026 text.  So
-this module takes everything from :mod:`swisschess.rules.dutch` (the players'
-facts :class:`~swisschess.rules.dutch.Entrant`, the bracket decisions
-:class:`~swisschess.rules.dutch._Bracket`, colour allocation and board order)
+this module takes everything from :mod:`swisschess.rules.dutchcore` (the players'
+facts :class:`~swisschess.rules.dutchcore.Entrant`, the bracket decisions
+:class:`~swisschess.rules.dutchcore.BracketProcess`, colour allocation and board order)
 and only states what the 2017 edition does differently:
 
 1. **Floats and the bye** (A.4, C.2): any player who did not play a game in a
@@ -51,12 +51,12 @@ from swisschess.model.history import Float
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
-from swisschess.rules.dutch import (
+from swisschess.rules.dutchcore import (
+    BracketProcess,
+    Compatibility,
     Entrant,
-    _bits,
-    _Bracket,
-    _Weights,
     colour_criteria,
+    field_bits,
     pair_dutch,
 )
 
@@ -65,7 +65,7 @@ ONE_POINT = Fraction(1)  # A.8: the virtual score of downfloaters is one point b
 
 
 # --------------------------------------------------------------------- criteria
-class _Weights2017:
+class _Weights2017(Compatibility):
     """Edge weights of the 2017 criteria for one bracket (see :meth:`enter`).
 
     Counting fields are ``cb`` bits wide.  A *PSD field* has one slot per
@@ -80,7 +80,7 @@ class _Weights2017:
 
     def __init__(self, players: list[Entrant], topscorer_round: bool, played_rounds: int) -> None:
         self.n = len(players)
-        self.cb = _bits(self.n) + 2
+        self.cb = field_bits(self.n) + 2
         self.order_bits = 3 * self.cb + 1  # room for the generation order (D.1-D.3)
         self.topscorer_round = topscorer_round
         self.played_rounds = played_rounds
@@ -95,7 +95,6 @@ class _Weights2017:
 
     # C.1 no rematch (and prohibited pairs); C.3 absolute colour preferences,
     # except for topscorers in the final round (A.7): as in 2026 [C1], [C3]
-    compatible = _Weights.compatible
 
     def enter(self, graph: list[Entrant], size: int, special: bool, final: bool) -> None:
         """Prepare the weights of one bracket.
@@ -119,7 +118,7 @@ class _Weights2017:
             for o in graph[k + 1:size]:
                 diffs.add(p.score - o.score)
         self.slot = {d: k for k, d in enumerate(sorted(diffs))}
-        self.db = _bits(2 * len(graph)) + 1
+        self.db = field_bits(2 * len(graph)) + 1
         self.pw = self.db * len(self.slot)
 
     def _psd(self, d: Fraction) -> int:
@@ -243,7 +242,7 @@ class _BracketGraph:
 class _Round2017:
     """The bracket-by-bracket process of the 2017 text for one round.
 
-    Gives :class:`~swisschess.rules.dutch._Bracket` what it needs (``players``,
+    Gives :class:`~swisschess.rules.dutchcore.BracketProcess` what it needs (``players``,
     ``wt``, ``g``, ``cur``, ``matched``, :meth:`solve`), with a fresh
     :class:`_BracketGraph` per bracket, and checks completion after each
     bracket with a matching of the whole round (``validity``).
@@ -256,8 +255,10 @@ class _Round2017:
         self.matched = [False] * self.n
         self.cur = list(range(self.n))
         self.g: _BracketGraph | None = None
+        self.pairs: list[tuple[int, int]] = []
 
     def solve(self) -> None:
+        assert self.g is not None
         self.cur = self.g.solve()
 
     def run(self) -> list[int]:
@@ -291,7 +292,7 @@ class _Round2017:
                 nxt += 1
             wt.enter([players[v] for v in bracket], size, special, nxt == n)
             self.g = _BracketGraph(n, bracket)
-            _Bracket(self, bracket, mdps, size, first_resident, first_next).pair()
+            BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
             made = [(v, self.cur[v]) for v in bracket[:size]
                     if self.matched[v] and v < self.cur[v]]
             if not special:

@@ -194,7 +194,8 @@ class Field:
                 recs[-1] = Rec(last.round, Kind.GAME, t.points.draw, last.opponent,
                                last.colour, "draw")
             f.recs[pid] = recs
-            f.score[pid] = sum((r.points for r in recs), Fraction(0))
+            # the results plus the record 299 adjustments of rounds up to upto
+            f.score[pid] = sum((r.points for r in recs), Fraction(0)) + t.adjustment(pid, upto)
         for pid in t.players:
             f.adjusted[pid] = f._adjusted(pid)
         return f
@@ -234,10 +235,14 @@ class Field:
           received, category .5 (requested byes followed only by VURs, e.g.
           after a withdrawal) counted as draws;
         * pre2023: every unplayed round of an opponent counts as a draw.
+
+        From the round results only: record 299 adjustments change the
+        participant's own score (points, pairing, Art. 16.4 dummy), not what the
+        opponents' tie-breaks count (as gacrux, the TEC's tie-break checker).
         """
         recs = self.recs[pid]
         if self.round_robin:
-            return self.score[pid]  # Art. 15.2: no unplayed-round adjustment
+            return self.score[pid] - self.t.adjustment(pid, self.upto)  # Art. 15.2
         if self.edition == "pre2023":
             return sum((r.points if r.played else self.draw for r in recs), Fraction(0))
         last_non_vur = max((r.round for r in recs if not r.vur), default=0)

@@ -200,7 +200,8 @@ def standings(t: Tournament, tiebreaks: str | list[str] | list[TiebreakSpec] | N
     for g in groups:
         for p in sorted(g):
             pl = t.players[p]
-            rows.append(StandingRow(pos, pl, f.score[p], values[p][1:], pl.withdrawn))
+            points = f.score[p] + t.final_adjustment(p)  # record 299, round 999
+            rows.append(StandingRow(pos, pl, points, values[p][1:], pl.withdrawn))
         pos += len(g)
     shown = full[1:]
     return Standings(shown, rows, f.upto, edition, notes)

@@ -1,4 +1,10 @@
-"""Standings and crosstables as text, CSV, JSON and HTML (strings, no I/O)."""
+"""Standings and crosstables as text, CSV, JSON and HTML (strings, no I/O).
+
+Text and HTML are for people: headers, captions and notes in the current
+language (:mod:`swisschess.i18n`), numbers with its decimal mark, a legend of
+the tie-breaks.  CSV and JSON are data: English column names and keys, ``.``
+decimals, whatever the language, so programs read them the same everywhere.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ import io
 import json
 from fractions import Fraction
 
+from swisschess import i18n
+from swisschess.i18n import gettext as _
+from swisschess.i18n.terms import note, tiebreak_name
 from swisschess.standings.crosstable import Crosstable
 from swisschess.standings.ranking import Standings
 from swisschess.standings.tiebreaks import Value
@@ -48,20 +57,28 @@ def _columns(st: Standings) -> tuple[int, list[int]]:
     return pts, tb
 
 
-def _table(st: Standings) -> tuple[list[str], list[list[str]]]:
+def _table(st: Standings, local: bool = False) -> tuple[list[str], list[list[str]]]:
+    """Header and rows; ``local``: for people, in the current language."""
     pd, tbd = _columns(st)
-    head = ["Rk", "TPN", "Name", "Rtg", "Fed", "Pts", *st.labels]
+    loc = i18n.decimal_text if local else str
+    tr = _ if local else str
+    head = [tr("Rk"), tr("TPN"), tr("Name"), tr("Rtg"), tr("Fed"), tr("Pts"), *st.labels]
     rows = []
     for r in st.rows:
-        name = r.player.name + (" (withdrawn)" if r.withdrawn else "")
+        name = r.player.name + (" (" + tr("withdrawn") + ")" if r.withdrawn else "")
         rows.append([str(r.rank), str(r.id), name, str(r.player.rating or ""),
-                     r.player.federation, fmt(r.points, pd),
-                     *(fmt(v, d) for v, d in zip(r.values, tbd, strict=True))])
+                     r.player.federation, loc(fmt(r.points, pd)),
+                     *(loc(fmt(v, d)) for v, d in zip(r.values, tbd, strict=True))])
     return head, rows
 
 
+def _legend(labels: list[str]) -> str:
+    """``BH/C1 = Buchholz (C1); SB = Sonneborn-Berger`` in the current language."""
+    return _("Tie-breaks:") + " " + "; ".join(f"{x} = {tiebreak_name(x)}" for x in labels)
+
+
 def standings_text(st: Standings, title: str = "") -> str:
-    head, rows = _table(st)
+    head, rows = _table(st, local=True)
     widths = [max(len(x) for x in col) for col in zip(head, *rows, strict=True)]
     left = {2, 4}  # name, federation
 
@@ -72,11 +89,14 @@ def standings_text(st: Standings, title: str = "") -> str:
     out = []
     if title:
         out.append(title)
-    out.append(f"Standings after round {st.round} (tie-breaks: C.07 {st.edition} edition)")
+    out.append(_("Standings after round {n} (tie-breaks: C.07 {edition} edition)").format(
+        n=st.round, edition=st.edition))
     out.append(line(head))
     out.append("-" * len(line(head)))
     out.extend(line(r) for r in rows)
-    out.extend(f"Note: {n}" for n in st.notes)
+    if st.labels:
+        out.append(_legend(st.labels))
+    out.extend(_("Note: {text}").format(text=note(n)) for n in st.notes)
     return "\n".join(out) + "\n"
 
 
@@ -125,7 +145,7 @@ _CSS = ("table{border-collapse:collapse;font-family:sans-serif;font-size:90%}"
 def _html_doc(title: str, caption: str, head: list[str], rows: list[list[str]],
               left: set[int], notes: list[str] | None = None) -> str:
     e = html.escape
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", f'<html lang="{i18n.get_language()}"><head><meta charset="utf-8">',
            f"<title>{e(title or caption)}</title><style>{_CSS}</style></head><body>"]
     if title:
         out.append(f"<h1>{e(title)}</h1>")
@@ -144,9 +164,11 @@ def _html_doc(title: str, caption: str, head: list[str], rows: list[list[str]],
 
 
 def standings_html(st: Standings, title: str = "") -> str:
-    head, rows = _table(st)
-    caption = f"Standings after round {st.round} (C.07 {st.edition})"
-    return _html_doc(title, caption, head, rows, {2, 4}, st.notes)
+    head, rows = _table(st, local=True)
+    caption = _("Standings after round {n} (C.07 {edition})").format(n=st.round,
+                                                                     edition=st.edition)
+    notes = ([_legend(st.labels)] if st.labels else []) + [note(n) for n in st.notes]
+    return _html_doc(title, caption, head, rows, {2, 4}, notes)
 
 
 def render_standings(st: Standings, fmt_name: str, title: str = "") -> str:
@@ -165,14 +187,15 @@ def render_standings(st: Standings, fmt_name: str, title: str = "") -> str:
 def _cross_table(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
     st = ct.standings
     pd, tbd = _columns(st)
-    head = ["No", "Rk", "TPN", "Name", "Rtg", *(str(r) for r in range(1, ct.rounds + 1)),
-            "Pts", *st.labels]
+    loc = i18n.decimal_text
+    head = [_("No"), _("Rk"), _("TPN"), _("Name"), _("Rtg"),
+            *(str(r) for r in range(1, ct.rounds + 1)), _("Pts"), *st.labels]
     rows = []
     for line in ct.lines:
         r = line.row
         rows.append([str(line.number), str(r.rank), str(r.id), r.player.name,
-                     str(r.player.rating or ""), *line.cells, fmt(r.points, pd),
-                     *(fmt(v, d) for v, d in zip(r.values, tbd, strict=True))])
+                     str(r.player.rating or ""), *line.cells, loc(fmt(r.points, pd)),
+                     *(loc(fmt(v, d)) for v, d in zip(r.values, tbd, strict=True))])
     return head, rows
 
 
@@ -185,20 +208,23 @@ def crosstable_text(ct: Crosstable, title: str = "") -> str:
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
     out = [title] if title else []
-    out.append(f"Crosstable after round {ct.standings.round} "
-               "(opponents by line number; w/b colour; 1 ½ 0 result, + - forfeit)")
+    out.append(_("Crosstable after round {n} (opponents by line number; w/b colour; 1 ½ 0 "
+                 "result, + - forfeit)").format(n=ct.standings.round))
     out.append(line(head))
     out.append("-" * len(line(head)))
     out.extend(line(r) for r in rows)
-    out.append("PAB = pairing-allocated bye, F = full-point bye, H = half-point bye, "
-               "Z = zero-point bye / absent")
+    out.append(_("PAB = pairing-allocated bye, F = full-point bye, H = half-point bye, "
+                 "Z = zero-point bye / absent"))
+    if ct.standings.labels:
+        out.append(_legend(ct.standings.labels))
     return "\n".join(out) + "\n"
 
 
 def crosstable_html(ct: Crosstable, title: str = "") -> str:
     head, rows = _cross_table(ct)
-    caption = f"Crosstable after round {ct.standings.round}"
-    return _html_doc(title, caption, head, rows, {3})
+    caption = _("Crosstable after round {n}").format(n=ct.standings.round)
+    legend = [_legend(ct.standings.labels)] if ct.standings.labels else []
+    return _html_doc(title, caption, head, rows, {3}, legend)
 
 
 def render_crosstable(ct: Crosstable, fmt_name: str, title: str = "") -> str:

@@ -27,8 +27,10 @@ Values = dict[int, Value]
 
 # ------------------------------------------------------------- Art. 7 (type B)
 def points(f: Field, spec: TiebreakSpec) -> Values:
-    """C.07 (2026) Art. 2: the score (points) of each participant."""
-    return dict(f.score)
+    """C.07 (2026) Art. 2: the score (points) of each participant, with the
+    record 299 adjustments of the final standing (round 999: not in the scores
+    the other tie-breaks use)."""
+    return {pid: s + f.t.final_adjustment(pid) for pid, s in f.score.items()}
 
 
 def wins(f: Field, spec: TiebreakSpec) -> Values:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swisschess.i18n import LANGUAGES
 from swisschess.model.rounds import (
     RESULTS,
     add_pairing,
@@ -81,6 +82,9 @@ class State:
     manual: dict[int, list[str]] = field(default_factory=dict)
     #: Player ids were sorted by rating (done before round 1 is paired).
     seeded: bool = False
+    #: Language of the tournament's pages and lists (``swisschess.i18n.LANGUAGES``;
+    #: "" = the reader's: browser or command line).
+    language: str = ""
 
     @property
     def current_round(self) -> int:
@@ -95,7 +99,8 @@ class State:
         ``deepcopy`` on large tournaments."""
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
-                     {r: list(v) for r, v in self.manual.items()}, self.seeded)
+                     {r: list(v) for r, v in self.manual.items()}, self.seeded,
+                     self.language)
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -186,8 +191,11 @@ def _settings(s: State, p: dict) -> None:
     t = s.t
     system = p.get("system", s.system)
     edition = p.get("edition", s.edition)
-    if (system, edition) not in {e.key for e in registry.EDITIONS}:
+    round_robin = system == registry.ROUND_ROBIN and edition in ("single", "double", "auto")
+    if (system, edition) not in {e.key for e in registry.EDITIONS} and not round_robin:
         raise StoreError(f"unknown pairing system {system} {edition}")
+    # Baku acceleration (C.04.5.1): a setting of the Swiss systems, kept in the 192 code
+    baku = bool(p.get("baku", registry.baku_from_code(t.system))) and not round_robin
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
         rounds = int(rounds)
@@ -202,8 +210,15 @@ def _settings(s: State, p: dict) -> None:
     if "initial_colour" in p:
         c = p["initial_colour"]
         t.initial_colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
+    language = p.get("language", s.language) or ""
+    if language and language not in LANGUAGES:
+        raise StoreError(f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
     s.system, s.edition = system, edition
-    t.system = registry.trf_code(system, edition)
+    s.language = language
+    if round_robin:
+        t.system = registry.ROUND_ROBIN_CODES.get(edition, "FIDE_ROUNDROBIN")
+    else:
+        t.system = (registry.accelerated_trf_code if baku else registry.trf_code)(system, edition)
 
 
 def _player_fields(p: dict) -> dict:
@@ -361,6 +376,11 @@ def _check_pairing(s: State, before: Tournament, spec: PairingSpec) -> None:
     expected = set(to_be_paired(before, spec.round))
     missing = sorted(expected - set(seen))
     extra = sorted(set(seen) - expected)
+    if s.system == registry.ROUND_ROBIN:
+        # C.05 Annex 1: every game of the Berger table stands (an absent player
+        # forfeits it); the player drawn against the dummy rests (unpaired, Z)
+        extra = []
+        missing = sorted(set(missing) - {pid for pid, _ in spec.unpaired})
     if extra:
         raise StoreError(f"not to be paired in round {spec.round} (withdrawn, bye or absent): "
                          + ", ".join(map(str, extra)))
@@ -471,6 +491,9 @@ def _load_trf(s: State, p: dict) -> None:
     from swisschess.pairing.registry import system_from_code
 
     new.system, new.edition = system_from_code(t.system) or ("dutch", "2026")
+    if registry.round_robin_from_code(t.system):
+        new.system = registry.ROUND_ROBIN
+        new.edition = "double" if registry.round_robin_from_code(t.system) == "double" else "auto"
     for rnd in range(1, t.rounds_recorded() + 1):
         new.boards[rnd] = boards_of(t, rnd)
     kept = []

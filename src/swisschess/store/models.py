@@ -49,3 +49,14 @@ class EventRow(Base):
     #: Who made the change ("cli", "web", "api", ...).
     actor: Mapped[str] = mapped_column(String(40), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class LoginFailureRow(Base):
+    """Failed arbiter logins of one client in a row (see :mod:`swisschess.store.logins`)."""
+
+    __tablename__ = "login_failure"
+
+    #: who failed: ``"ip:ADDRESS"``
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    last_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

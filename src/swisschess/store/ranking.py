@@ -4,13 +4,30 @@ the last complete round."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from fractions import Fraction
 
-from swisschess.model.tournament import Tournament
+from swisschess.model.tournament import Player, Tournament
 from swisschess.standings import standings as fide_standings
 
-if TYPE_CHECKING:
-    from swisschess.store.service import Ranking
+
+@dataclass(slots=True)
+class StandingRow:
+    rank: int
+    player: Player
+    points: Fraction
+    #: one value per tie-break of :attr:`Ranking.names` (None: not applicable)
+    tiebreaks: list[Fraction | int | None] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Ranking:
+    """Standings after round :attr:`round` (the last complete round by default)."""
+
+    names: list[str]
+    rows: list[StandingRow]
+    round: int
+    notes: list[str] = field(default_factory=list)
 
 
 def complete_rounds(t: Tournament) -> int:
@@ -24,8 +41,6 @@ def complete_rounds(t: Tournament) -> int:
 
 def ranking(t: Tournament, upto: int | None = None) -> Ranking:
     """The standings after round ``upto`` (default: the last complete round)."""
-    from swisschess.store.service import Ranking, StandingRow
-
     rounds = complete_rounds(t) if upto is None else upto
     st = fide_standings(t, None, "2026", rounds)
     rows = [StandingRow(r.rank, r.player, r.points, list(r.values)) for r in st.rows]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -43,6 +43,7 @@ from swisschess.store.events import (
     result_word,
 )
 from swisschess.store.models import EventRow, TournamentRow, utcnow
+from swisschess.store.ranking import Ranking, StandingRow
 
 __all__ = [
     "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
@@ -78,25 +79,6 @@ class BoardView:
     white_score: Fraction
     black_score: Fraction
     result: str | None  # "1-0" ... or None while pending
-
-
-@dataclass(slots=True)
-class StandingRow:
-    rank: int
-    player: Player
-    points: Fraction
-    #: one value per tie-break of :attr:`Ranking.names` (None: not applicable)
-    tiebreaks: list[Fraction | int | None] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Ranking:
-    """Standings after round :attr:`round` (the last complete round by default)."""
-
-    names: list[str]
-    rows: list[StandingRow]
-    round: int
-    notes: list[str] = field(default_factory=list)
 
 
 class TournamentService:
@@ -358,17 +340,40 @@ class TournamentService:
         return self._append(tid, [("renumber", {})])
 
     def enter_result(self, tid: int, rnd: int, board: int, result: str,
-                     correction: bool = False) -> BoardView:
+                     correction: bool = False, expected_version: int | None = None
+                     ) -> BoardView:
         """Enter the result of a board (``1-0 0-1 1/2 +- -+ --``, ``=`` for ``1/2``).
 
         A board that already has a result is refused unless ``correction`` is set
-        (then the old result is replaced)."""
+        (then the old result is replaced).  With ``expected_version`` (the
+        version the arbiter's screen showed) the result is refused with
+        Conflict when anything was written since: two arbiters at two
+        screens never overwrite each other unseen.  The check and the append
+        are one transaction holding the tournament's row lock, whatever the
+        number of processes sharing the database."""
+        return self.enter_result_versioned(tid, rnd, board, result, correction,
+                                           expected_version)[0]
+
+    def enter_result_versioned(self, tid: int, rnd: int, board: int, result: str,
+                               correction: bool = False, expected_version: int | None = None
+                               ) -> tuple[BoardView, int]:
+        """:meth:`enter_result`, also returning the version its event got (with
+        several writers, :meth:`version` may already be later)."""
         result = normalise_result(result)
         s = self.state(tid)
         w, b = s.board(rnd, board)
         s = self._append(tid, [("result", {"round": rnd, "white": w, "black": b,
-                                           "result": result, "correction": bool(correction)})])
-        return self.boards(tid, rnd)[board - 1]
+                                           "result": result, "correction": bool(correction)})],
+                         expected=expected_version)
+        return self.board_in(s, rnd, board), s.seq
+
+    def board_in(self, s: State, rnd: int, board: int) -> BoardView:
+        """Board ``board`` of round ``rnd`` in state ``s`` (as :meth:`boards` shows it)."""
+        w, b = s.board(rnd, board)
+        t = s.t
+        return BoardView(board, t.players[w], t.players[b], t.score(w, rnd - 1),
+                         t.score(b, rnd - 1), result_word(s.result_code(rnd, w),
+                                                          s.result_code(rnd, b)))
 
     def clear_result(self, tid: int, rnd: int, board: int) -> None:
         """Remove the result of a board (back to pending)."""
@@ -446,12 +451,13 @@ class TournamentService:
             progress(f"pairing round {nxt} ({s.system} {s.edition}, "
                      f"{len(to_be_paired(s.t, nxt))} players)...")
         try:
-            from swisschess.pairing.api import pair_round
+            from swisschess.pairing.registry import pair_next
             from swisschess.pairing.result import InputError, PairingError
         except ImportError as e:  # pragma: no cover - engine not installed
             raise StoreError(f"the pairing engine is not available: {e}") from None
         try:
-            p = pair_round(s.t, s.system, s.edition)
+            # the round robin and the Baku acceleration (192 *_BAKU) too
+            p = pair_next(s.t, s.system, s.edition)
         except PairingError as e:
             raise Conflict(f"no valid pairing for round {nxt}: {e}") from None
         except InputError as e:

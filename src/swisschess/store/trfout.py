@@ -45,6 +45,15 @@ def export(s: State, variant: str = "2026") -> str:
                     t.bye_requests.append(ByeRequest("Z", r, (p.id,)))
     for p in t.players.values():
         p.stated_points = t.score(p.id)
+    if t.rounds_recorded() >= 1 and t.rounds and t.system.upper().endswith("_BAKU"):
+        # Baku acceleration: write the virtual points (XXA) other engines read
+        from swisschess.pairing.result import InputError
+        from swisschess.rules.baku import accelerate
+
+        try:
+            accelerate(t)
+        except InputError:
+            pass  # not computable yet (no player paired); the 192 code still says Baku
     writer = _project_writer()
     if writer is not None:
         t.comments = list(t.comments) + notes

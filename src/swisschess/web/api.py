@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from swisschess.pairing import registry
-from swisschess.store.service import BoardView, TournamentService
+from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
 
 
@@ -43,6 +43,10 @@ class NewTournament(BaseModel):
     # choices from the one table of systems and editions (pairing.registry)
     system: Literal[tuple(registry.systems())] = "dutch"  # type: ignore[valid-type]
     edition: Literal[tuple(registry.editions())] = "2026"  # type: ignore[valid-type]
+    # Baku acceleration (C.04.5.1) for the Swiss systems; round robin (Berger
+    # tables, C.05 Annex 1) instead of a Swiss system
+    baku: bool = False
+    round_robin: Literal["", "single", "double"] = ""
     city: str = ""
     federation: str = ""
     start_date: str = ""
@@ -60,6 +64,8 @@ class Settings(BaseModel):
     end_date: str | None = None
     chief_arbiter: str | None = None
     time_control: str | None = None
+    #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
+    language: str | None = None
 
 
 class NewPlayer(BaseModel):
@@ -103,6 +109,9 @@ class ResultIn(BaseModel):
     board: int = Field(ge=1)
     result: str = Field(description="1-0, 0-1, 1/2, +-, -+, --")
     correction: bool = False
+    expected_version: int | None = Field(
+        default=None, description="the version the screen showed: refuse (409) if the "
+                                  "tournament changed since")
 
 
 class TrfIn(BaseModel):
@@ -150,6 +159,10 @@ def list_tournaments(svc: TournamentService = Svc) -> list[dict[str, Any]]:
 @router.post("/tournaments", status_code=201, dependencies=Arb, summary="Create a tournament")
 def create_tournament(body: NewTournament, svc: TournamentService = Svc) -> dict[str, Any]:
     d = body.model_dump()
+    rr = d.pop("round_robin")
+    if rr:
+        d["system"], d["edition"] = registry.ROUND_ROBIN, "double" if rr == "double" else "auto"
+        d.pop("baku")
     tid = svc.create_tournament(d.pop("name"), d.pop("rounds"), **d)
     return summary(svc, tid)
 
@@ -293,11 +306,22 @@ def undo_round(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
 
 
 @router.post("/tournaments/{tid}/rounds/{rnd}/results", dependencies=Arb,
-             summary="Enter (or correct) the result of a board")
+             summary="Enter (or correct) the result of a board",
+             responses={409: {"description": "the board already has a result, or the "
+                                             "tournament changed since expected_version: "
+                                             "the answer holds the current board and version"}})
 def enter_result(tid: int, rnd: int, body: ResultIn, svc: TournamentService = Svc
-                 ) -> dict[str, Any]:
-    b = svc.enter_result(tid, rnd, body.board, body.result, body.correction)
-    return {**board_json(b), "version": svc.version(tid)}
+                 ) -> Any:
+    try:
+        b, version = svc.enter_result_versioned(tid, rnd, body.board, body.result,
+                                                 body.correction, body.expected_version)
+    except Conflict as e:
+        # two arbiters raced (or a stale screen): nothing was written; show what is stored
+        s = svc.state(tid)
+        return JSONResponse({"detail": str(e), "current": {
+            **board_json(svc.board_in(s, rnd, body.board)), "version": s.seq}},
+            status_code=409)
+    return {**board_json(b), "version": version}
 
 
 @router.delete("/tournaments/{tid}/rounds/{rnd}/results/{board}", dependencies=Arb,

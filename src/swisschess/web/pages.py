@@ -13,10 +13,13 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
 from swisschess.web import views
-from swisschess.web.app import COOKIE, NeedLogin, page, safe_path, wants_json
+from swisschess.web.common import NeedLogin, page, safe_path, wants_json
+from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
 
@@ -80,11 +83,19 @@ def login_form(request: Request, next: str = "/arbiter"):
 @router.post("/login")
 def login(request: Request, token: str = Form(""), next: str = Form("/arbiter")):
     auth = request.app.state.auth
-    if not auth.check_token(token):
+    try:  # login back-off (web/security.py)
+        cookie = auth.login(request, token)
+    except TooManyFailures as e:
+        resp = page(request, "login.html", status=429, next=safe_path(next),
+                    err=f"Too many wrong passwords: wait {e.wait} s, then try again.")
+        resp.headers["Retry-After"] = str(e.wait)
+        return resp
+    if cookie is None:
         return page(request, "login.html", status=401, next=safe_path(next),
-                    err="Wrong password: try again.")
+                    err=_("Wrong password: try again."))
     resp = RedirectResponse(safe_path(next), status_code=303)
-    resp.set_cookie(COOKIE, auth.cookie_value, httponly=True, samesite="strict", path="/")
+    resp.set_cookie(COOKIE, cookie, max_age=auth.ttl, httponly=True, samesite="strict",
+                    secure=request.url.scheme == "https", path="/")
     return resp
 
 
@@ -107,12 +118,18 @@ def arbiter_home(request: Request):
 def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...),
                 city: str = Form(""), start_date: str = Form(""), end_date: str = Form(""),
                 chief_arbiter: str = Form(""), time_control: str = Form(""),
-                edition: str = Form("2026")):
+                edition: str = Form("2026"), acceleration: str = Form("")):
     svc = _arbiter(request)
-    tid = svc.create_tournament(name, rounds, edition=edition, city=city, start_date=start_date,
+    system, extra = "dutch", {}
+    if edition in ("round-robin", "double-round-robin"):  # Berger tables (C.05 Annex 1)
+        system, edition = "round-robin", "double" if edition.startswith("double") else "auto"
+    elif acceleration == "baku":  # C.04.5.1
+        extra["baku"] = True
+    tid = svc.create_tournament(name, rounds, system=system, edition=edition, **extra,
+                                city=city, start_date=start_date,
                                 end_date=end_date, chief_arbiter=chief_arbiter,
                                 time_control=time_control)
-    return _go(f"/arbiter/t/{tid}/players", f"Tournament “{name}” created: register the players.")
+    return _go(f"/arbiter/t/{tid}/players", _("Tournament “{name}” created: register the players.").format(name=name))
 
 
 @router.post("/arbiter/import-trf")
@@ -120,7 +137,7 @@ async def arbiter_import_trf(request: Request, file: UploadFile, name: str = For
     svc = _arbiter(request)
     text = _decode(await file.read())
     tid = svc.import_trf(text, file.filename or "upload.trf", name or None)
-    return _go(f"/arbiter/t/{tid}", f"Tournament imported from {file.filename}.")
+    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename))
 
 
 def _decode(data: bytes) -> str:
@@ -154,7 +171,7 @@ def add_player(request: Request, tid: int, name: str = Form(...), rating: str = 
     svc = _arbiter(request)
     p = svc.add_player(tid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
                        federation=federation.upper(), fide_id=fide_id, birth=birth)
-    return _go(f"/arbiter/t/{tid}/players", f"Player {p.id} {p.name} registered.")
+    return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} registered.").format(n=p.id, name=p.name))
 
 
 @router.get("/arbiter/t/{tid}/players/{pid:int}")
@@ -172,7 +189,7 @@ def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
     svc = _arbiter(request)
     p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
                           federation=federation.upper(), fide_id=fide_id, birth=birth)
-    return _go(f"/arbiter/t/{tid}/players", f"Player {p.id} {p.name} updated.")
+    return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
 
 
 @router.post("/arbiter/t/{tid}/players/import")
@@ -188,7 +205,7 @@ async def import_players(request: Request, tid: int, file: UploadFile,
         raise StoreError("this is a TRF file: import it as a new tournament on the start page")
     rows = read_players(text, fmt, name, rating_type, only.split(",") if only.strip() else None)
     added = svc.add_players(tid, rows)
-    return _go(f"/arbiter/t/{tid}/players", f"{len(added)} player(s) registered from {name}.")
+    return _go(f"/arbiter/t/{tid}/players", _("{n} player(s) registered from {file}.").format(file=name, n=len(added)))
 
 
 @router.post("/arbiter/t/{tid}/players/{pid}/withdraw")
@@ -196,9 +213,9 @@ def withdraw(request: Request, tid: int, pid: int, undo: str = Form("")):
     svc = _arbiter(request)
     if undo:
         svc.reinstate(tid, pid)
-        return _go(f"/arbiter/t/{tid}/players", f"Player {pid} reinstated.")
+        return _go(f"/arbiter/t/{tid}/players", _("Player {n} reinstated.").format(n=pid))
     svc.withdraw(tid, pid)
-    return _go(f"/arbiter/t/{tid}/players", f"Player {pid} withdrawn.")
+    return _go(f"/arbiter/t/{tid}/players", _("Player {n} withdrawn.").format(n=pid))
 
 
 @router.post("/arbiter/t/{tid}/byes")
@@ -207,10 +224,11 @@ def bye(request: Request, tid: int, player: int = Form(...), round: int = Form(.
     svc = _arbiter(request)
     if cancel:
         svc.cancel_bye(tid, player, round)
-        return _go(f"/arbiter/t/{tid}/players", f"Bye of player {player} cancelled.")
+        return _go(f"/arbiter/t/{tid}/players", _("Bye of player {n} cancelled.").format(n=player))
     svc.request_bye(tid, player, round, code)
-    label = views.BYE_LABELS.get(code, code)
-    return _go(f"/arbiter/t/{tid}/players", f"Player {player}: {label} in round {round}.")
+    label = _(views.BYE_LABELS.get(code, code))
+    return _go(f"/arbiter/t/{tid}/players",
+               _("Player {n}: {bye} in round {round}.").format(n=player, bye=label, round=round))
 
 
 # =================================================================== rounds
@@ -221,7 +239,7 @@ def pair_preview(request: Request, tid: int):
     try:
         spec, state, version = svc.preview(tid)
     except StoreError as e:
-        return page(request, "preview.html", problem=str(e), **ctx)
+        return page(request, "preview.html", problem=translate_message(str(e)), **ctx)
     rows = svc.explain(state, spec)
     return page(request, "preview.html", spec=spec, rows=rows, version=version,
                 pt=state.t, renumbered=not ctx["s"].seeded, **ctx)
@@ -232,7 +250,7 @@ def pair(request: Request, tid: int, version: int = Form(...)):
     svc = _arbiter(request)
     spec = svc.pair_next_round(tid, expected_version=version)
     return _go(f"/arbiter/t/{tid}/round/{spec.round}",
-               f"Round {spec.round} paired and published.")
+               _("Round {n} paired and published.").format(n=spec.round))
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}")
@@ -254,14 +272,27 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
+        if e.status == 409 and wants_json(request):  # another arbiter was first
+            return _conflict(svc, tid, rnd, board, str(e))
         if wants_json(request):
-            return JSONResponse({"ok": False, "detail": str(e)}, status_code=e.status)
+            return JSONResponse({"ok": False, "detail": translate_message(str(e))},
+                                status_code=e.status)
         raise
     if wants_json(request):
         return JSONResponse({"ok": True, "board": board, "result": bv.result,
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid))})
     return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
+              ) -> JSONResponse:
+    """409 for the result form's fetch: nothing written; what is stored now."""
+    s = svc.state(tid)
+    cur = svc.board_in(s, rnd, board)
+    return JSONResponse({"ok": False, "detail": detail, "current": cur.result,
+                         "label": views.result_label(cur.result), "version": s.seq},
+                        status_code=409)
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}/edit")
@@ -296,14 +327,15 @@ def edit(request: Request, tid: int, rnd: int, boards: str = Form(""), bye: str 
     if bye.strip() and not bye.strip().isdigit():
         raise StoreError(f"bye {bye!r}: expected a pairing number")
     svc.set_pairing(tid, rnd, pairs, int(bye) if bye.strip() else None, reason)
-    return _go(f"/arbiter/t/{tid}/round/{rnd}", f"Round {rnd} pairing saved (manual edit).")
+    return _go(f"/arbiter/t/{tid}/round/{rnd}",
+               _("Round {n} pairing saved (manual edit).").format(n=rnd))
 
 
 @router.post("/arbiter/t/{tid}/undo")
 def undo(request: Request, tid: int):
     svc = _arbiter(request)
     rnd = svc.undo_last_round(tid)
-    return _go(f"/arbiter/t/{tid}", f"Round {rnd} removed (pairing and results).")
+    return _go(f"/arbiter/t/{tid}", _("Round {n} removed (pairing and results).").format(n=rnd))
 
 
 # ================================================================ standings
@@ -326,6 +358,28 @@ def print_pairings(request: Request, tid: int, rnd: int):
     svc = _arbiter(request)
     return page(request, "print_pairings.html", rnd=rnd, boards=svc.boards(tid, rnd),
                 extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+
+
+@router.get("/arbiter/t/{tid}/print/berger")
+def print_berger(request: Request, tid: int):
+    """The Berger table (C.05 Annex 1) for the tournament's players, printable."""
+    from swisschess.pairing.result import InputError
+    from swisschess.rules.roundrobin import is_double, schedule, table_size
+
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    t = ctx["t"]
+    n = len(t.players)
+    if n < 2:
+        return _go(f"/arbiter/t/{tid}", "A Berger table needs at least two players.")
+    try:
+        double = is_double(t, True if ctx["s"].edition == "double" else None)
+        rounds = schedule(n, double)
+    except InputError as e:
+        return _go(f"/arbiter/t/{tid}", str(e))
+    m = table_size(n)
+    return page(request, "print_berger.html", rounds=rounds, double=double, boards=m // 2,
+                dummy=m if m != n else None, players=t.sorted_players(), **ctx)
 
 
 @router.get("/arbiter/t/{tid}/print/standings")

@@ -5,14 +5,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from swisschess import i18n
+from swisschess.i18n import N_, terms
+from swisschess.i18n import gettext as _
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State
 
 RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "+-": "+ / −", "-+": "− / +",
                  "--": "− / −", "1-0u": "1–0 (u)", "0-1u": "0–1 (u)", "1/2u": "½–½ (u)"}
-BYE_LABELS = {"U": "bye (pairing-allocated)", "H": "half-point bye", "F": "full-point bye",
-              "Z": "absent (zero-point bye)"}
+#: English names, translated where shown (``translate(...)`` in templates).
+BYE_LABELS = dict(terms.BYE_NAMES)
 
 
 def pts(x: Fraction | float | int | None) -> str:
@@ -42,7 +45,7 @@ def cell(e: RoundEntry | None) -> str:
         return ""
     code = {"=": "½", "D": "½", "W": "1", "L": "0", "*": ""}.get(e.code, e.code)
     if e.opponent is None:
-        return {"U": "bye", "H": "½ bye", "F": "1 bye", "Z": "–"}.get(e.code, e.code)
+        return {"U": _("bye"), "H": _("½ bye"), "F": _("1 bye"), "Z": "–"}.get(e.code, e.code)
     col = "w" if e.colour is Colour.WHITE else "b"
     return f"{e.opponent}{col}{code}"
 
@@ -66,10 +69,10 @@ def byes_by_round(t: Tournament) -> dict[int, list[tuple[int, str]]]:
 
 
 def tb(x: Fraction | float | int | None) -> str:
-    """A tie-break value: 7, 6.5, 5.75."""
+    """A tie-break value: 7, 6.5, 5.75 (6,5 in most of our languages)."""
     if x is None:
         return ""
-    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return i18n.number(round(float(x), 2))
 
 
 def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
@@ -84,39 +87,51 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
         return str(pid)
 
     if kind == "create":
-        return f"Tournament created: {p.get('name')}, {p.get('rounds')} rounds"
+        return _("Tournament created: {name}, {rounds} rounds").format(
+            name=p.get("name"), rounds=p.get("rounds"))
     if kind == "register":
-        return f"Player registered: {p.get('name')} {p.get('rating') or ''}".rstrip()
+        return _("Player registered: {name} {rating}").format(
+            name=p.get("name"), rating=p.get("rating") or "").rstrip()
     if kind == "result":
         word = result_label(p.get("result")) or p.get("result")
-        what = "Result corrected" if p.get("correction") else "Result"
-        return f"{what}, round {p.get('round')}: {who(p.get('white'))} – {who(p.get('black'))} {word}"
+        what = (_("Result corrected, round {round}: {white} – {black} {result}")
+                if p.get("correction") else _("Result, round {round}: {white} – {black} {result}"))
+        return what.format(round=p.get("round"), white=who(p.get("white")),
+                           black=who(p.get("black")), result=word)
     if kind == "clear_result":
-        return f"Result cleared, round {p.get('round')}: {who(p.get('white'))} – {who(p.get('black'))}"
+        return _("Result cleared, round {round}: {white} – {black}").format(
+            round=p.get("round"), white=who(p.get("white")), black=who(p.get("black")))
     if kind == "pair":
         n = len(p.get("boards", []))
-        how = f"by hand ({p.get('reason')})" if p.get("manual") else "by the engine"
-        return f"Round {p.get('round')} paired {how}: {n} boards"
+        if p.get("manual"):
+            return _("Round {round} paired by hand ({reason}): {n} boards").format(
+                round=p.get("round"), reason=p.get("reason"), n=n)
+        return _("Round {round} paired by the engine: {n} boards").format(round=p.get("round"), n=n)
     if kind == "edit_pairing":
-        return f"Round {p.get('round')} pairing edited by hand: {p.get('reason')}"
+        return _("Round {round} pairing edited by hand: {reason}").format(
+            round=p.get("round"), reason=p.get("reason"))
     if kind == "undo_round":
-        return f"Round {p.get('round')} undone"
+        return _("Round {round} undone").format(round=p.get("round"))
     if kind == "bye":
-        return f"{BYE_LABELS.get(p.get('code'), 'bye')} requested for round {p.get('round')}: {who(p.get('id'))}"
+        return _("{bye} requested for round {round}: {player}").format(
+            bye=_(BYE_LABELS.get(p.get("code"), N_("bye"))), round=p.get("round"),
+            player=who(p.get("id")))
     if kind == "cancel_bye":
-        return f"Bye cancelled, round {p.get('round')}: {who(p.get('id'))}"
+        return _("Bye cancelled, round {round}: {player}").format(
+            round=p.get("round"), player=who(p.get("id")))
     if kind == "withdraw":
-        return f"Player withdrawn: {who(p.get('id'))}"
+        return _("Player withdrawn: {player}").format(player=who(p.get("id")))
     if kind == "reinstate":
-        return f"Player reinstated: {who(p.get('id'))}"
+        return _("Player reinstated: {player}").format(player=who(p.get("id")))
     if kind == "renumber":
-        return "Pairing numbers assigned by rating"
+        return _("Pairing numbers assigned by rating")
     if kind == "load_trf":
-        return f"Imported from TRF file {p.get('filename', '')}"
+        return _("Imported from TRF file {file}").format(file=p.get("filename", ""))
     if kind == "update_player":
-        return f"Player details corrected: {who(p.get('id'))}"
+        return _("Player details corrected: {player}").format(player=who(p.get("id")))
     if kind == "settings":
-        return "Tournament settings changed: " + ", ".join(f"{k}={v}" for k, v in p.items())
+        return _("Tournament settings changed: {settings}").format(
+            settings=", ".join(f"{k}={v}" for k, v in p.items()))
     return kind
 
 
@@ -127,3 +142,8 @@ def install_filters(env) -> None:
     env.filters["result_label"] = result_label
     env.globals["BYE_LABELS"] = BYE_LABELS
     env.globals["PAIRING_EDITIONS"] = registry.EDITIONS
+    env.globals["tiebreak_name"] = terms.tiebreak_name
+    env.globals["system_name"] = terms.system_name
+    env.globals["edition_name"] = terms.edition_name
+    env.globals["translate_float"] = terms.float_text
+    env.globals["translate_note"] = terms.note

@@ -10,6 +10,12 @@
     f.textContent = text;
   }
 
+  // A message in the page's language: data-msg-KEY of the results table (i18n).
+  function msgOf(key, fallback) {
+    var t = document.getElementById("boards");
+    return (t && t.getAttribute("data-msg-" + key)) || fallback;
+  }
+
   // Confirmation before destructive forms (undo a round, withdraw a player).
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
@@ -30,8 +36,10 @@
       return r.json().then(function (j) { return { ok: r.ok, j: j }; });
     }).then(function (res) {
       row.classList.remove("saving");
+      // another arbiter was first (409): show the result that is stored
+      if (res.j && res.j.current !== undefined) row.querySelector(".result").textContent = res.j.label || "";
       if (!res.ok || !res.j.ok) {
-        flash((res.j && res.j.detail) || "The result was not saved.", "error");
+        flash((res.j && res.j.detail) || msgOf("failed", "The result was not saved."), "error");
         return;
       }
       row.querySelector(".result").textContent = res.j.label || "";
@@ -42,11 +50,13 @@
       form.querySelector(".correction").value = res.j.result ? "1" : "";
       var sel = form.querySelector("select.more");
       if (sel) sel.value = "";
-      var msg = "Board " + res.j.board + ": " + (res.j.label || "result cleared") + " saved.";
+      var msg = msgOf("saved", "Board {board}: {result} saved.")
+        .replace("{board}", res.j.board)
+        .replace("{result}", res.j.label || msgOf("cleared", "result cleared"));
       var count = document.getElementById("pending-count");
       if (count) count.textContent = res.j.pending;
       if (res.j.pending === 0) {
-        msg += " All results of the round are in.";
+        msg += " " + msgOf("complete", "All results of the round are in.");
         var status = document.getElementById("round-status");
         if (status) status.setAttribute("data-pending", "0");
         window.setTimeout(function () { window.location.reload(); }, 400);
@@ -54,11 +64,19 @@
       flash(msg, "ok");
     }).catch(function () {
       row.classList.remove("saving");
-      flash("No answer from the server: the result may not be saved. Reload the page to check.", "error");
+      flash(msgOf("offline", "No answer from the server: the result may not be saved. " +
+                 "Reload the page to check."), "error");
     });
   }
 
   document.addEventListener("click", function (ev) {
+    // "Go back" links: the Content-Security-Policy runs no javascript: URL, so do it here
+    var back = ev.target.closest("a[href='javascript:history.back()']");
+    if (back) {
+      ev.preventDefault();
+      if (window.history.length > 1) window.history.back(); else window.location.href = "/";
+      return;
+    }
     var btn = ev.target.closest("form.js-result button[name=result]");
     if (btn) {
       ev.preventDefault();

@@ -1,0 +1,228 @@
+"""Messages made in English by layers that do not translate, translated at output.
+
+The file readers (:mod:`swisschess.formats`) and the store keep their messages
+in English: they are keys (tests and tools match them) and the readers run where
+no language is chosen.  Where a message reaches a person -- ``swisschess
+validate``, the engine's errors, the web app's error banner -- it goes through
+:func:`translate_message`, which recognises it by its template and says it in
+the current language with the same values.
+
+Each template below is the message's f-string with its fields named
+``{like_this}``; the catalogue's msgid is the template itself.  A message no
+template matches is shown as it is (English): ``tests/test_i18n.py`` reads the
+f-strings of formats/ and store/ and fails, naming the message, when one has no
+template here (then add it to :data:`TEMPLATES` and run the pybabel commands of
+docs/i18n.md).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from swisschess.i18n import N_, gettext
+
+#: Templates of the messages of formats/trf.py, formats/checks.py, store/ and the
+#: web pages' input errors.  More specific templates come first.
+TEMPLATES: tuple[str, ...] = (
+    # ------------------------------------------------------------ formats/trf.py
+    N_("rating {text} is not a number (read as unrated)"),
+    N_("points {text} is not a number"),
+    N_("rank {text} is not a number"),
+    N_("{code}: number of rounds {value} is not a positive number"),
+    N_("{code}: number of rounds {n} differs from {rounds} given before"),
+    N_("152: initial colour must be W or B, not {value}"),
+    N_("XXA: player number missing"),
+    N_("XXA: player number {value} is not a positive number"),
+    N_("XXA: player {pid} given again; this line replaces the earlier one"),
+    N_("XXA: points {value} is not a number"),
+    N_("XXA: {pid} is not a player"),
+    N_("XXP: fewer than two players, nothing is forbidden"),
+    N_("240: bye type must be F, H or Z, not {value}"),
+    N_("240: round number missing or not a positive number"),
+    N_("240: no player numbers"),
+    N_("250: fictitious points {value} is not a number"),
+    N_("250: range is empty (first > last)"),
+    N_("250: points {value} is not a positive number"),
+    N_("250: first round {value} is not a positive number"),
+    N_("250: last round {value} is not a positive number"),
+    N_("250: first ID {value} is not a positive number"),
+    N_("250: last ID {value} is not a positive number"),
+    N_("260: first round is not a positive number"),
+    N_("260: last round is missing or before the first round"),
+    N_("{code}: points {value} is not a number"),
+    N_("{code}: player number {value} is not a positive number"),
+    N_("player number {value} is not a number 1-9999"),
+    N_("player {pid} appears twice (first on line {line})"),
+    N_("player number runs into column 9 (expected columns 5-8)"),
+    N_("unexpected text in columns 90-91 (round 1 starts at column 92)"),
+    N_("round {rnd}: colour {value} is not w, b or -"),
+    N_("round {rnd}: unknown result code {value}"),
+    N_("round {rnd}: bye code {value} with opponent {opp} (byes are written 0000 - {code})"),
+    N_("round {rnd}: unexpected {value} in column {col} (entry misaligned?)"),
+    N_("round {rnd}: opponent {value} is not a number"),
+    N_("round {rnd}: colour {value} without an opponent"),
+    N_("round {rnd}: game result {value} without an opponent"),
+    N_("162: unknown scoring symbol {value} (expected W D L A P X)"),
+    N_("162: symbol {sym} without points"),
+    N_("162: points {value} for {sym} is not a number"),
+    N_("162: absence symbol Z (bbpPairings) read as A (TRF-2026)"),
+    N_("XXS: unknown scoring item {value}"),
+    N_("XXS: value {value} of {key} is not a number"),
+    N_("XXC rank (pair by position in the file) is not supported: players are paired "
+       "by pairing number"),
+    N_("XXC: unknown option {value} (expected white1, black1 or rank)"),
+    N_("unknown record type {code} (kept, not interpreted)"),
+    # --------------------------------------------------------- formats/checks.py
+    N_("no player records (001): not a tournament file"),
+    N_("pairing numbers are not 1..{last} without gaps: missing {missing}"),
+    N_("player {pid}: points {stated} but the results give {computed}"),
+    N_("round {r}: player {o} is paired twice (by {players})"),
+    N_("round {r}: {n} pairing-allocated byes (players {players}); at most one is expected"),
+    N_("bye request for round {r}, after the last round {rounds}"),
+    N_("player {pid} has entries for {n} rounds but the tournament has {rounds} (XXR/142)"),
+    N_("round {r}: player {pid} is paired with himself"),
+    N_("round {r}: opponent {o} is not a player"),
+    N_("round {r}: player {pid} has opponent {o}, but {o2} has no opponent in that round "
+       "(entries do not mirror)"),
+    N_("round {r}: player {pid} has opponent {o}, but {o2} has opponent {q} in that round "
+       "(entries do not mirror)"),
+    N_("round {r}: player {pid} has opponent {o}, but {o2} has {code} in that round "
+       "(entries do not mirror)"),
+    N_("round {r}: players {pid} and {o} both have colour {colour}"),
+    N_("round {r}: results disagree: {pid} has {code}, {o} has {code2}"),
+    N_("bye request for round {r}: {x} is not a player"),
+    N_("bye request ({code}) for player {x} in round {r}, who is paired in that round"),
+    N_("forbidden pairing names {x}, who is not a player"),
+    N_("round {r}: colour of {pid} ({colour}) and of {o} ({colour2}) do not match"),
+    N_("round {r}: game {pid}-{o} played without colours"),
+    N_("round {r}: {pid} and {o} meet again (already in round {r2})"),
+    # ------------------------------------------------------- readers, engine, CLI
+    N_("cannot read file: {reason}"),
+    N_("internal error while reading ({error})"),
+    N_("unknown pairing system {system} (known: {known})"),
+    N_("unknown pairing system {system} / edition {edition} (known: {known})"),
+    N_("no pairing satisfies the absolute criteria [C1]-[C3] for all players"),
+    N_("no pairing satisfies the absolute criteria C.1-C.3 for all players"),
+    N_("the last bracket cannot be completed"),
+    N_("no pairing respects the absolute criteria B1/B2"),
+    N_("no pairing respects the absolute criteria"),
+    N_("no player may receive the bye"),
+    N_("round could not be completed"),
+    # ------------------------------------------------------------------ store/
+    N_("unknown event kind {kind}"),
+    N_("the tournament already exists"),
+    N_("the tournament needs a name"),
+    N_("unknown pairing system {system} {edition}"),
+    N_("unknown language {language} (one of {languages})"),
+    N_("number of rounds {rounds} is not possible"),
+    N_("a player needs a name"),
+    N_("name {name} is longer than 33 characters (TRF limit)"),
+    N_("rating {rating} is not a number"),
+    N_("rating {rating} is out of range"),
+    N_("sex {sex}: expected m or w"),
+    N_("FIDE id {fide_id} is not a number"),
+    N_("a player with FIDE id {fide_id} is already registered"),
+    N_("pairing numbers can only be assigned before round 1 is paired"),
+    N_("player {pid} {name} has already withdrawn"),
+    N_("player {pid} {name} has not withdrawn"),
+    N_("player {pid} {name} has withdrawn"),
+    N_("player {pid} {name} already has a bye for round {rnd}"),
+    N_("bye code {code}: expected H (half point), Z (zero) or F (full point)"),
+    N_("round {rnd} is already paired: a bye can only be requested for a later round"),
+    N_("the tournament has only {rounds} rounds"),
+    N_("round {rnd} is already paired"),
+    N_("player {pid} has no bye request for round {rnd}"),
+    N_("malformed pairing: expected boards [[white, black], ...] and bye"),
+    N_("player {pid} is on board {b1} and board {b2}"),
+    N_("board {n}: a player cannot play himself"),
+    N_("player {pid} gets the bye and plays on board {n}"),
+    N_("not to be paired in round {rnd} (withdrawn, bye or absent): {players}"),
+    N_("not paired in round {rnd}: {players}"),
+    N_("the next round to pair is round {nxt}, not {rnd}"),
+    N_("all {rounds} rounds have been paired"),
+    N_("round {rnd} still has {n} game(s) without a result"),
+    N_("only the last round paired (round {rnd}) can be edited"),
+    N_("a manual pairing edit needs a reason (it is written to the TRF file)"),
+    N_("these games already have a result; clear or keep them: {games}"),
+    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +-, -+ or --"),
+    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +- , -+ or --"),
+    N_("round {rnd} has not been paired"),
+    N_("round {rnd} has no board {board} (boards 1-{n})"),
+    N_("{w} - {b} is not a game of round {rnd}"),
+    N_("{w} - {b} of round {rnd} has no result"),
+    N_("round {rnd} board {n} has no result yet to correct"),
+    N_("round {rnd} board {n} already has the result {have} (enter it as a correction to "
+       "change it)"),
+    N_("round {rnd} board {n} already has the result {word}"),
+    N_("only the last round paired (round {rnd}) can be undone"),
+    N_("the TRF file has errors:\n{errors}"),
+    N_("create the tournament first"),
+    N_("unknown player {pid}"),
+    N_("no tournament {ref} (known: {known})"),
+    N_("{ref} matches several players: {players}"),
+    N_("the database has no tournament yet: create one first"),
+    N_("no player to add"),
+    N_("the tournament changed since the preview: preview again"),
+    N_("no round has been paired yet"),
+    N_("fewer than two players to pair in round {rnd}"),
+    N_("round {rnd} still has results to enter on board(s) {boards}"),
+    N_("the pairing engine is not available yet: {error}"),
+    N_("the pairing engine is not available: {error}"),
+    N_("no valid pairing for round {rnd}: {error}"),
+    N_("the tournament cannot be paired as it is: {error}"),
+    N_("unknown tournament {tid}"),
+    N_("event log of tournament {tid} has a gap at {seq}"),
+    N_("event {seq} ({kind}) of tournament {tid} no longer applies: {error}"),
+    N_("the tournament changed meanwhile: reload and try again"),
+    # ------------------------------------------------------------- web/pages.py
+    N_("this is a TRF file: import it as a new tournament on the start page"),
+    N_("only round {rnd} (last paired) or round {nxt} (next) can be paired by hand"),
+    N_("bye {bye}: expected a pairing number"),
+    N_("line {n} {line}: expected WHITE-BLACK pairing numbers, e.g. 3-17"),
+    N_("invalid input: {details}"),
+)
+
+#: Values inside messages that are words themselves.
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
+
+_FIELD = re.compile(r"\\\{(\w+)\\\}")
+_LOCATED = re.compile(r"^(?P<loc>.*?:\d+:\d+): (?P<sev>error|warning): (?P<msg>.*)$", re.S)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[re.Pattern[str], str]]:
+    out = []
+    for t in TEMPLATES:
+        rx = _FIELD.sub(lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(t))
+        out.append((re.compile(rx + r"\Z", re.S), t))
+    return out
+
+
+def template_of(message: str) -> tuple[str, dict[str, str]] | None:
+    """The template ``message`` was made from, and its values (None: unknown)."""
+    for rx, t in _patterns():
+        m = rx.match(message)
+        if m:
+            return t, m.groupdict()
+    return None
+
+
+def translate_message(message: str) -> str:
+    """``message`` (an English message of the readers or the store) in the current
+    language; a located diagnostic ``FILE:LINE:COL: error: ...`` keeps its
+    location.  Unknown messages are returned unchanged."""
+    m = _LOCATED.match(message)
+    if m:
+        sev = gettext(SEVERITIES[m.group("sev")])
+        return f"{m.group('loc')}: {sev}: {translate_message(m.group('msg'))}"
+    found = template_of(message)
+    if found is None:
+        return message
+    template, values = found
+    if "\n" in message and "errors" in values:  # a list of located diagnostics
+        values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
+    try:
+        return gettext(template).format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
+        return message

@@ -1,0 +1,598 @@
+"""FIDE Dubov System, C.04.4.1 — the text in force from 1 Feb 2026.
+
+The idea (Preface): players on the same score should end the tournament with
+opponents of the same average strength, so in every scoregroup the players
+who met weak opposition so far (a low ARO, Art. 1.7) are paired with the
+strongest players available.  Compared with the Dutch system: floaters only
+go *up* (Art. 1.3.2, 3.2), the pairing-allocated bye is fixed first (Art. 3.1),
+a bracket is split by colour preference instead of by rank (Art. 3.2.3), and
+S1 is sorted by ARO (Art. 3.2.5).
+
+Articles implemented here (numbering of the 2026 text, as quoted by the
+py4swiss 0.3.1 sources and summarised in ``docs/systems-dubov-burstein.md``):
+
+* 1.6 colour preferences as in the Dutch system (``model.history``), and
+  1.6.4: a player without games has a *mild preference for Black*;
+* 1.7 ARO: the mean rating of the opponents met over the board, rounded to
+  the nearest integer (x.5 up); 0 before the first game;
+* 1.8 maximum upfloater: upfloated already MaxT = 2 + floor(Rnds/5) times;
+* 2.1 absolute criteria: [C1] no rematch (Basic Rules Art. 2; forbidden
+  pairs too), [C2] PAB eligibility (Basic Rules Art. 4), [C3] two players with
+  the same absolute colour preference never meet;  2.2 [C4] completion;
+* 2.3 quality criteria, in priority: [C5] fewest upfloaters, [C6] smallest
+  score differences (descending) in the pairs with upfloaters, [C7] fewest
+  players without their colour preference, and unless it is the last round
+  [C8] fewest maximum upfloaters among the upfloaters, [C9] fewest upfloats
+  of those maximum upfloaters, [C10] fewest upfloaters who upfloated in the
+  previous round;
+* 3.1 the PAB: eligible ([C2]), leaves a complete pairing ([C4]), lowest
+  score, most games played, largest TPN;
+* 3.2 per scoregroup from the top: 3.2.1 minimum number of upfloaters,
+  3.2.2 the first set of upfloaters in the order of 4.2 (score descending,
+  TPN ascending) that pairs best; 3.2.3 G1 = White seekers (everybody
+  without games: the first half by TPN), G2 = the rest; 3.2.4 shifters
+  (4.3: G1 by ARO then TPN, G2 by TPN, numbered from the middle outwards)
+  so that G1 and G2 can be paired against each other with the best [C7];
+  3.2.5 S1 = G1 by ARO then TPN, paired in order with T2, the first
+  transposition of G2 (4.4: lexicographic in TPN) giving a legal pairing;
+* 5.2 colours: 5.2.1 neither has played: the higher-ranked player (more
+  points, then smaller TPN) gets the initial colour if his TPN is odd;
+  5.2.2 both preferences; 5.2.3 the stronger one; 5.2.4 alternate from the
+  latest round in which they had different colours; 5.2.5 the higher-ranked
+  player's preference.
+
+How the rules become an algorithm: as in :mod:`swisschess.rules.dutch`, one
+maximum-weight perfect matching of all players still to pair (so [C4] holds
+at every step) carries the quality criteria as fields of one integer weight,
+most significant first; each "first in the order of Art. 4" choice is then
+made one player at a time with a small bonus in the lowest field, keeping the
+optimum, and frozen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from swisschess.model.history import (
+    ColourPreference,
+    Float,
+    Strength,
+    colour_preference,
+    float_in_round,
+    pab_eligible,
+    played_colours,
+    to_be_paired,
+    unpaired_entries,
+)
+from swisschess.model.rounds import sort_boards
+from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
+from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutch1992 import max_matching
+
+W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
+
+
+# ---------------------------------------------------------------- players
+@dataclass(slots=True)
+class Contender:
+    """What the Dubov and Burstein systems need to know about one player."""
+
+    id: int
+    tpn: int  # Art. 1.1 (the pairing number)
+    score: Fraction  # pairing score: points + acceleration (C.04.7)
+    raw_score: Fraction  # points (board order)
+    colours: list[Colour]  # played games only (C.04.2 Art. 3.4)
+    pref: ColourPreference
+    games: int  # games played over the board (3.1.4)
+    pab_ok: bool  # [C2]
+    forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
+    rating: int = 0
+    aro: int = 0  # Dubov 1.7
+    upfloats: int = 0  # Dubov 1.8
+    upfloated_last: bool = False  # Dubov [C10]
+    max_upfloater: bool = False  # Dubov 1.8
+    index: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))  # Burstein 1.7/1.8
+
+    @property
+    def absolute(self) -> bool:
+        return self.pref.strength is Strength.ABSOLUTE
+
+
+def contenders(t: Tournament, rnd: int, *, no_games_black: bool) -> list[Contender]:
+    """The players to pair in round ``rnd`` with their colour and PAB facts.
+
+    ``no_games_black``: Dubov 1.6.4 gives a player without games a mild
+    preference for Black; Burstein 1.5.4 gives him none.
+    """
+    out = []
+    for pid in to_be_paired(t, rnd):
+        p = t.players[pid]
+        cols = played_colours(p, rnd - 1)
+        pref = colour_preference(cols)
+        if not cols and no_games_black:
+            pref = ColourPreference(B, Strength.MILD, 0)  # Dubov 1.6.4
+        forbidden = {e.opponent for e in p.results[: rnd - 1] if e.played and e.opponent}
+        out.append(Contender(
+            id=pid, tpn=pid,
+            score=t.score(pid, rnd - 1) + t.acceleration(pid, rnd),
+            raw_score=t.score(pid, rnd - 1),
+            colours=cols, pref=pref, games=len(cols),
+            pab_ok=pab_eligible(t, pid, rnd - 1, "2026"),
+            forbidden=forbidden, rating=p.rating,
+        ))
+    for f in t.forbidden:
+        if f.first_round <= rnd <= f.last_round:
+            for c in out:
+                if c.id in f.ids:
+                    c.forbidden.update(x for x in f.ids if x != c.id)
+    return out
+
+
+def compatible(a: Contender, b: Contender) -> bool:
+    """[C1] no rematch (and no forbidden pair); [C3] not two players with the
+    same absolute colour preference (Dubov 2.1.3, Burstein 2.1.3)."""
+    if b.id in a.forbidden or a.id in b.forbidden:
+        return False
+    return not (a.absolute and b.absolute and a.pref.colour is b.pref.colour)
+
+
+def aro(t: Tournament, pid: int, upto: int) -> int:
+    """Dubov 1.7: average rating of the opponents met over the board in rounds
+    ``1..upto``, rounded to the nearest integer (x.5 upwards); 0 without games."""
+    ratings = [t.players[e.opponent].rating for e in t.players[pid].results[:upto]
+               if e.played and e.opponent in t.players]
+    if not ratings:
+        return 0
+    return int(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2))
+
+
+def max_upfloats(rounds: int) -> int:
+    """Dubov 1.8.2: MaxT = 2 + floor(Rnds / 5)."""
+    return 2 + rounds // 5
+
+
+# -------------------------------------------------------- the PAB (3.1)
+def choose_pab(players: Sequence[Contender], order: Callable[[Contender], tuple]) -> int:
+    """Index of the PAB receiver: the first eligible player ([C2]) in
+    ``order`` whose absence leaves a complete pairing ([C4]) of the others.
+
+    Dubov 3.1 / Burstein 3.1.  Raises :class:`PairingError` when none does.
+    """
+    n = len(players)
+    adj = [[u for u in range(n) if u != v and compatible(players[v], players[u])]
+           for v in range(n)]
+    for v in sorted((v for v in range(n) if players[v].pab_ok), key=lambda v: order(players[v])):
+        sub = [u for u in range(n) if u != v]
+        pos = {u: k for k, u in enumerate(sub)}
+        sadj = [[pos[x] for x in adj[u] if x != v] for u in sub]
+        mate = max_matching(len(sub), sadj)
+        if all(m >= 0 for m in mate):
+            return v
+    raise PairingError("no player can receive the pairing-allocated bye "
+                       "and leave a complete pairing of the others ([C2], [C4])")
+
+
+# ------------------------------------------------- weights and the graph
+def bits(x: int) -> int:
+    return max(1, int(x).bit_length())
+
+
+class Packer:
+    """Packs criterion values (most significant first) into one integer.
+
+    Each field gets the bits of its largest value plus ``slack`` bits, so that
+    summing the values of the at most n/2 edges of a matching never carries
+    into the next field."""
+
+    def __init__(self, maxima: Sequence[int], n: int) -> None:
+        slack = bits(n) + 1
+        self.widths = [bits(m) + slack for m in maxima]
+
+    def pack(self, values: Iterable[int]) -> int:
+        w = 0
+        for v, width in zip(values, self.widths, strict=True):
+            w = (w << width) | v
+        return w
+
+
+class RoundGraph:
+    """The matching of the players still to pair: ``hi`` criteria weight per
+    edge, then a ``cross`` bit (G1-G2 pairs, Dubov 3.2.4) and an ``order``
+    field for "the first in the order of Art. 4" choices."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.g = MatchingGraph(n)
+        self.hi: dict[tuple[int, int], int] = {}
+        self.cross: set[tuple[int, int]] = set()
+        self.bonus: dict[tuple[int, int], int] = {}
+        self.ow = bits(n + 1) + bits(n) + 1  # order field
+        self.cw = bits(n) + 2  # cross field
+        self.mate: list[int] = list(range(n))
+
+    @staticmethod
+    def key(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+    def _apply(self, k: tuple[int, int]) -> None:
+        hi = self.hi.get(k, 0)
+        w = 0 if hi == 0 else (((hi << self.cw) | (k in self.cross)) << self.ow) | self.bonus.get(k, 0)
+        self.g.set(k[0], k[1], w)
+
+    def set_hi(self, a: int, b: int, hi: int) -> None:
+        k = self.key(a, b)
+        self.hi[k] = hi
+        self._apply(k)
+
+    def remove(self, a: int, b: int) -> None:
+        self.set_hi(a, b, 0)
+
+    def set_cross(self, a: int, b: int, on: bool) -> None:
+        k = self.key(a, b)
+        if on:
+            self.cross.add(k)
+        else:
+            self.cross.discard(k)
+        self._apply(k)
+
+    def set_bonus(self, v: int, bonus: dict[int, int]) -> None:
+        for u, x in bonus.items():
+            k = self.key(v, u)
+            if x:
+                self.bonus[k] = x
+            else:
+                self.bonus.pop(k, None)
+            self._apply(k)
+
+    def clear_bonus(self, v: int, others: Iterable[int]) -> None:
+        self.set_bonus(v, {u: 0 for u in others})
+
+    def solve(self) -> list[int]:
+        try:
+            self.mate = self.g.solve()
+        except NoPerfectMatching:
+            raise PairingError("no pairing respects the absolute criteria ([C1], [C3], [C4])") from None
+        return self.mate
+
+    def freeze(self, a: int, b: int) -> None:
+        self.g.freeze_pair(a, b)
+
+    def prefer(self, v: int, ranked: Sequence[int]) -> int:
+        """The first of ``ranked`` that ``v`` can be paired with while keeping
+        the optimum: a bonus on v's edges, highest for the first; v's mate."""
+        m = len(ranked)
+        self.set_bonus(v, {u: m - i for i, u in enumerate(ranked)})
+        mate = self.solve()[v]
+        self.clear_bonus(v, ranked)
+        return mate
+
+    def can_join(self, v: int, group: Iterable[int]) -> bool:
+        """Is there an optimum in which ``v`` is paired with one of ``group``?"""
+        group = list(group)
+        if self.mate[v] in group:
+            return True
+        self.set_bonus(v, {u: 1 for u in group})
+        ok = self.solve()[v] in group
+        self.clear_bonus(v, group)
+        return ok
+
+
+def middle_out(items: Sequence[int]) -> list[int]:
+    """Dubov 4.3.3: sequence numbers from the (remaining) middle of the list;
+    with two players in the middle, the one higher in the list first."""
+    n = len(items)
+    mid = (n - 1) / 2
+    order = sorted(range(n), key=lambda i: (abs(i - mid), i))
+    return [items[i] for i in order]
+
+
+# ---------------------------------------------------------------- colours
+def higher_ranked(a: Contender, b: Contender, rank: Callable[[Contender], tuple]) -> bool:
+    """Is ``a`` ranked above ``b`` (``rank``: smaller is higher)?"""
+    return rank(a) < rank(b)
+
+
+def colour_of(p: Contender, o: Contender, initial: Colour,
+              rank: Callable[[Contender], tuple]) -> Colour:
+    """Colour of ``p`` against ``o``: Dubov 5.2 (Burstein 5.2 is the same text
+    with its own ranking, and players without games have no preference)."""
+    p_high = higher_ranked(p, o, rank)
+    if not p.colours and not o.colours:
+        # 5.2.1 the higher-ranked player gets the initial colour if his TPN is odd
+        hi = p if p_high else o
+        c = initial if hi.tpn % 2 == 1 else initial.opposite
+        return c if p_high else c.opposite
+    pc, oc = p.pref.colour, o.pref.colour
+    if pc is not NONE and oc is not NONE and pc is not oc:
+        return pc  # 5.2.2 both preferences
+    if pc is NONE and oc is not NONE:
+        return oc.opposite
+    if oc is NONE and pc is not NONE:
+        return pc
+    # 5.2.3 the stronger preference
+    if p.pref.strength > o.pref.strength:
+        return pc
+    if o.pref.strength > p.pref.strength:
+        return oc.opposite
+    # 5.2.4 alternate from the latest round in which they had different colours
+    for a, b in zip(reversed(p.colours), reversed(o.colours), strict=False):
+        if a is not b:
+            return b
+    # 5.2.5 the higher-ranked player's preference
+    if p_high:
+        return pc if pc is not NONE else initial
+    return oc.opposite if oc is not NONE else initial.opposite
+
+
+def make_boards(pairs: Iterable[tuple[Contender, Contender]], initial: Colour,
+                rank: Callable[[Contender], tuple]) -> list[tuple[int, int]]:
+    """White-black boards in publication order (C.04.2 Art. 3.6; seeds F1)."""
+    boards = []
+    for p, o in pairs:
+        boards.append((p, o) if colour_of(p, o, initial, rank) is W else (o, p))
+    boards = sort_boards(boards, lambda c: c.raw_score, lambda c: c.tpn)
+    return [(w.id, b.id) for w, b in boards]
+
+
+# ---------------------------------------------------------- bracket trace
+@dataclass(slots=True)
+class BracketTrace:
+    """What happened in one bracket, for ``explain`` (bracket level)."""
+
+    score: Fraction
+    residents: list[int]
+    upfloaters: list[int] = field(default_factory=list)  # Dubov: came up
+    downfloaters: list[int] = field(default_factory=list)  # Burstein: left unpaired
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ Dubov
+def dubov_rank(c: Contender) -> tuple:
+    """Ranking for colours (5.2.1): more points, then smaller TPN."""
+    return (-c.score, c.tpn)
+
+
+class Dubov:
+    """Pair one round by the Dubov system.  Use :func:`pair_dubov`."""
+
+    def __init__(self, t: Tournament, rnd: int) -> None:
+        self.t = t
+        self.rnd = rnd
+        self.total = t.rounds or rnd
+        self.last = rnd >= self.total
+        self.trace: list[BracketTrace] = []
+        self.pab: int | None = None
+        players = contenders(t, rnd, no_games_black=True)
+        maxt = max_upfloats(self.total)
+        for c in players:
+            c.aro = aro(t, c.id, rnd - 1)
+            ups = [float_in_round(t, c.id, r, "2026") is Float.UP for r in range(1, rnd)]
+            c.upfloats = sum(ups)
+            c.upfloated_last = bool(ups) and ups[-1]
+            c.max_upfloater = c.upfloats >= maxt
+        players.sort(key=dubov_rank)
+        self.players = players
+
+    # Art. 2.3: one edge's criteria values (maximised), most significant first
+    def _hi(self, a: Contender, b: Contender, s: Fraction, score_digit: dict[Fraction, int]) -> int:
+        res_a, res_b = a.score == s, b.score == s
+        if res_a and res_b:
+            f5, f6, f8, f9, f10 = 1, self.m6, 1, self.m9, 1
+        elif res_a or res_b:
+            up = b if res_a else a
+            f5 = 0
+            f6 = self.m6 - self.base ** score_digit[up.score]  # [C6]
+            f8 = 0 if (not self.last and up.max_upfloater) else 1  # [C8]
+            f9 = self.m9 - (up.upfloats if (not self.last and up.max_upfloater) else 0)  # [C9]
+            f10 = 0 if (not self.last and up.upfloated_last) else 1  # [C10]
+        else:
+            return self.packer.pack((1, 0, self.m6, 1, 1, self.m9, 1))
+        f7 = 0 if a.pref.colour is b.pref.colour else 1  # [C7]
+        return self.packer.pack((1, f5, f6, f7, f8, f9, f10))
+
+    def run(self) -> Pairing:
+        t, rnd = self.t, self.rnd
+        pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
+        players = self.players
+        if not players:
+            return pairing
+        if len(players) % 2 == 1:
+            # 3.1 lowest score, most games played, largest TPN
+            v = choose_pab(players, lambda c: (c.score, -c.games, -c.tpn))
+            self.pab = players[v].id
+            pairing.bye = players[v].id
+            players = players[:v] + players[v + 1:]
+        pairs = self._pair(players)
+        initial = t.initial_colour or W
+        pairing.boards = make_boards(pairs, initial, dubov_rank)
+        return pairing
+
+    def _pair(self, players: list[Contender]) -> list[tuple[Contender, Contender]]:
+        n = len(players)
+        if n == 0:
+            return []
+        scores = sorted({c.score for c in players}, reverse=True)
+        # [C6] digits: the lower an upfloater's score, the more significant
+        self.base = 1 << (bits(n) + 1)
+        self.m6 = self.base ** len(scores)
+        self.m9 = self.total + 1
+        self.packer = Packer((1, 1, self.m6, 1, 1, self.m9, 1), n)
+        score_digit = {s: i for i, s in enumerate(scores)}
+        g = RoundGraph(n)
+        for i in range(n):
+            for j in range(i + 1, n):
+                if compatible(players[i], players[j]):
+                    g.set_hi(i, j, self._hi(players[i], players[j], Fraction(-1), score_digit))
+        g.solve()
+        remaining = list(range(n))
+        out: list[tuple[Contender, Contender]] = []
+        while remaining:
+            s = players[remaining[0]].score
+            res = [v for v in remaining if players[v].score == s]
+            low = [v for v in remaining if players[v].score != s]
+            done: set[int] = set()
+            for a, b in self._bracket(g, players, s, res, low, remaining, score_digit):
+                out.append((players[a], players[b]))
+                done.update((a, b))
+            remaining = [v for v in remaining if v not in done]
+        return out
+
+    def _bracket(self, g: RoundGraph, P: list[Contender], s: Fraction, res: list[int],
+                 low: list[int], remaining: list[int],
+                 score_digit: dict[Fraction, int]) -> list[tuple[int, int]]:
+        resset = set(res)
+        for r in res:
+            for u in remaining:
+                if u != r and compatible(P[r], P[u]):
+                    g.set_hi(r, u, self._hi(P[r], P[u], s, score_digit))
+        mate = g.solve()
+        rr = sum(1 for r in res if mate[r] in resset) // 2
+        k = len(res) - 2 * rr  # 3.2.1 the minimum number of upfloaters
+        # 3.2.2 the first set of upfloaters in the order of 4.2
+        ups: list[int] = []
+        for x in sorted(low, key=lambda v: (-P[v].score, P[v].tpn)):
+            if len(ups) == k:
+                break
+            if g.can_join(x, res):
+                ups.append(x)
+                for u in remaining:
+                    if u not in resset and u != x:
+                        g.remove(x, u)
+        for y in low:
+            if y not in ups:
+                for r in res:
+                    g.remove(y, r)
+        g.solve()
+        bracket = res + ups
+        tr = BracketTrace(s, [P[v].id for v in res], upfloaters=[P[v].id for v in ups])
+        self.trace.append(tr)
+        # 3.2.3 G1: White seekers (nobody has played: the first half by TPN)
+        if all(not P[v].colours for v in bracket):
+            by_tpn = sorted(bracket, key=lambda v: P[v].tpn)
+            g1 = by_tpn[: len(bracket) // 2]
+        else:
+            g1 = [v for v in bracket if P[v].pref.colour is W]
+        g2 = [v for v in bracket if v not in g1]
+        for a in g1:
+            for b in g2:
+                g.set_cross(a, b, True)
+        g.solve()
+
+        def sort_g1(vs: list[int]) -> list[int]:  # 4.3.2 White seekers
+            return sorted(vs, key=lambda v: (P[v].aro, P[v].tpn))
+
+        def sort_g2(vs: list[int]) -> list[int]:  # 4.3.2 Black seekers
+            return sorted(vs, key=lambda v: P[v].tpn)
+
+        # 3.2.4 re-composition: first the unavoidable pairs inside the smaller
+        # subgroup (G1 if equal), then equalise the sizes from the larger one
+        g1_smaller = len(g1) <= len(g2)
+        for from_g1 in (g1_smaller, not g1_smaller):
+            src, dst = (g1, g2) if from_g1 else (g2, g1)
+            srcset = set(src)
+            inside = sum(1 for v in src if g.mate[v] in srcset) // 2
+            ordered = middle_out(sort_g1(src) if from_g1 else sort_g2(src))
+            shifted = 0
+            for x in ordered:
+                if shifted == inside:
+                    break
+                srcset = set(src)
+                if g.can_join(x, [u for u in src if u != x]):
+                    # x moves to the other subgroup and meets one of its old one
+                    src.remove(x)
+                    dst.append(x)
+                    shifted += 1
+                    for u in bracket:
+                        if u == x:
+                            continue
+                        if u in dst:
+                            g.remove(x, u)
+                        else:
+                            g.set_cross(x, u, True)
+                    g.solve()
+            if shifted:
+                tr.notes.append(f"shifted {shifted} player(s) from {'G1' if from_g1 else 'G2'}")
+        # 3.2.5 S1 = G1 by ARO then TPN; T2 the first transposition of G2
+        s1 = sort_g1(g1)
+        t2 = sort_g2(g2)
+        out = []
+        taken: set[int] = set()
+        for a in s1:
+            cands = [b for b in t2 if b not in taken]
+            b = g.prefer(a, cands)
+            if b not in cands:  # cannot happen when G1 and G2 can be paired
+                b = g.mate[a]
+            taken.add(b)
+            g.freeze(a, b)
+            out.append((a, b))
+        # players of G2 left over (only if the subgroups could not be equalised)
+        rest = [v for v in g2 if v not in taken]
+        mate = g.solve()
+        seen: set[int] = set()
+        for v in rest:
+            if v in seen:
+                continue
+            m = mate[v]
+            seen.update((v, m))
+            g.freeze(v, m)
+            out.append((v, m))
+        tr.pairs = [(P[a].id, P[b].id) for a, b in out]
+        return out
+
+
+def dubov_trace(t: Tournament) -> tuple[Pairing, list[BracketTrace]]:
+    """The next round's pairing and, bracket by bracket, how it was made."""
+    d = Dubov(t, t.rounds_recorded() + 1)
+    return d.run(), d.trace
+
+
+def pair_dubov(t: Tournament) -> Pairing:
+    """Pair the next round of ``t`` by the Dubov system (C.04.4.1, 2026)."""
+    return Dubov(t, t.rounds_recorded() + 1).run()
+
+
+# ------------------------------------------------------ absolute criteria
+def absolute_violations(t: Tournament, pairing: Pairing) -> list[str]:
+    """The absolute criteria a pairing of the next round breaks (empty: none).
+
+    Shared by the Dubov and Burstein texts of 2026 (their Art. 2.1 and the
+    Basic Rules C.04.1 Art. 2-7): everybody to be paired is paired once, no
+    rematch and no forbidden pair ([C1]), at most one PAB, only with an odd
+    number of players and to an eligible player ([C2]), and nobody ends with a
+    colour difference beyond +-2 or the same colour three times running ([C3]:
+    Basic Rules Art. 6 and 7; neither system has a last-round exception).
+    """
+    rnd = pairing.round
+    ids = to_be_paired(t, rnd)
+    out: list[str] = []
+    seen = [q for wb in pairing.boards for q in wb] + ([pairing.bye] if pairing.bye else [])
+    if sorted(seen) != sorted(ids):
+        out.append(f"players paired {sorted(seen)} != players to pair {sorted(ids)}")
+    known = set(ids)
+    for w, b in pairing.boards:
+        if w not in known or b not in known:
+            continue
+        met = {e.opponent for e in t.players[w].results[: rnd - 1] if e.played}
+        if b in met:
+            out.append(f"[C1] {w}-{b} have met")
+        if t.is_forbidden(w, b, rnd):
+            out.append(f"[C1] {w}-{b} is a forbidden pair")
+        for pid, col in ((w, W), (b, B)):
+            cols = played_colours(t.players[pid], rnd - 1) + [col]
+            cd = sum(1 if c is W else -1 for c in cols)
+            if abs(cd) > 2:
+                out.append(f"[C3] {pid} gets colour difference {cd:+d}")
+            if len(cols) >= 3 and cols[-1] is cols[-2] is cols[-3]:
+                out.append(f"[C3] {pid} gets {col.name.lower()} three times running")
+    if pairing.bye is not None:
+        if len(ids) % 2 == 0:
+            out.append("a PAB with an even number of players")
+        elif not pab_eligible(t, pairing.bye, rnd - 1, "2026"):
+            out.append(f"[C2] {pairing.bye} may not receive the PAB")
+    elif len(ids) % 2 == 1:
+        out.append("odd number of players and no PAB")
+    return out

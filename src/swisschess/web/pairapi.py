@@ -1,0 +1,260 @@
+"""Pairing as a service: ``POST /api/pair`` — a TRF file in, the next round's pairing out.
+
+    curl -s --data-binary @round.trf -H 'Content-Type: text/plain' \\
+         'http://127.0.0.1:8000/api/pair?system=dutch&edition=2026'
+
+The request body is the tournament as a TRF text (TRF16, TRF(x) or TRF-2026,
+UTF-8 or Latin-1), ``Content-Type: text/plain``.  The answer is the pairing of
+the next round, the same one ``swisschess engine IN.trf -p`` prints:
+
+* JSON (default): ``{"round", "system", "edition", "boards": [{"board",
+  "white", "black"}], "bye", "unpaired": [{"player", "code"}], "warnings"}``;
+* the engines' format (``N`` then ``W B`` lines, ``ID 0`` for the bye) with
+  ``?format=engine`` or ``Accept: text/plain``.
+
+Query parameters: ``system`` (``dutch``, ``lim`` ...; default: the file's
+``192``/``092`` record, else Dutch), ``edition`` (``2026``, ``2017`` ...),
+``acceleration`` (``none``; ``baku`` once the Baku acceleration is part of
+the install — until then it is answered 422 "unknown acceleration").
+
+Stateless: no database, no login, nothing kept between requests; any number
+of workers can serve it behind a load balancer (``swisschess serve --pair-only``
+needs no database at all).  Requests larger than :data:`MAX_BYTES` are refused
+(413) before they are read.
+
+Statuses and the command line's exit codes (:mod:`swisschess.cli.exitcodes`)
+======  ===========================================================  =========
+status  meaning                                                      exit code
+======  ===========================================================  =========
+200     the pairing                                                  0
+413     the request is larger than the limit, or more players than   4
+        TRF can number (9999)
+415     the body is not ``text/plain``                               3
+422     invalid input: the TRF has errors (each located              3
+        ``request.trf:LINE:COL``), or an unknown system / edition /
+        acceleration
+422     no pairing respects the absolute criteria                    1
+500     an unexpected error (a bug; never caused by a malformed      2
+        file)
+======  ===========================================================  =========
+
+Why 422 and not 409 for "no valid pairing": the service has no state the
+request could conflict with; the tournament sent is well-formed but cannot be
+processed — a property of the request itself, as RFC 9110 defines 422.  The
+JSON body's ``error`` (``invalid_input`` / ``no_pairing``) and ``exit_code``
+tell the two 422s apart, like the command line's exit codes 3 and 1.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from swisschess.cli.exitcodes import (
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_TOO_LARGE,
+    EXIT_UNEXPECTED,
+)
+from swisschess.cli.options import resolve_system
+from swisschess.formats.trf import decode, parse_trf
+from swisschess.model.tournament import Tournament
+from swisschess.pairing import registry
+from swisschess.pairing.api import pair_round
+from swisschess.pairing.result import InputError, Pairing, PairingError
+
+#: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
+#: 4 MiB holds a 2,000-player, 15-round TRF file several times over.
+MAX_BYTES = int(os.environ.get("SWISSCHESS_PAIR_MAX_BYTES", 4 * 1024 * 1024))
+#: TRF pairing numbers have four digits.
+MAX_PLAYERS = 9999
+#: The name diagnostics give the request body.
+FILENAME = "request.trf"
+
+#: HTTP status of each command-line exit code (see the module docstring).
+STATUS_OF_EXIT = {EXIT_OK: 200, EXIT_NO_PAIRING: 422, EXIT_INVALID: 422,
+                  EXIT_TOO_LARGE: 413, EXIT_UNEXPECTED: 500}
+ERROR_OF_EXIT = {EXIT_NO_PAIRING: "no_pairing", EXIT_INVALID: "invalid_input",
+                 EXIT_TOO_LARGE: "too_large", EXIT_UNEXPECTED: "unexpected"}
+
+router = APIRouter(tags=["pairing service"])
+
+
+class PairFailure(Exception):
+    """The request cannot be answered with a pairing; ``exit_code`` says why."""
+
+    def __init__(self, exit_code: int, message: str, status: int | None = None,
+                 diagnostics: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+        self.status = status or STATUS_OF_EXIT[exit_code]
+        self.diagnostics = diagnostics or []
+
+    def response(self) -> JSONResponse:
+        body: dict[str, Any] = {"error": ERROR_OF_EXIT.get(self.exit_code, "invalid_input"),
+                                "exit_code": self.exit_code, "detail": str(self)}
+        if self.diagnostics:
+            body["diagnostics"] = self.diagnostics
+        return JSONResponse(body, status_code=self.status)
+
+
+# ----------------------------------------------------------- acceleration
+def _baku() -> tuple[Callable[[str], bool], Callable[[Tournament], Any]] | None:
+    """The Baku acceleration (C.04.5.1) when this install has it (rules/baku.py of the
+    systems branch): (does a 192 code ask for it, apply it to a tournament)."""
+    try:
+        mod = importlib.import_module("swisschess.rules.baku")
+    except ImportError:
+        return None
+    from_code = getattr(registry, "baku_from_code", None)
+    accelerate = getattr(mod, "accelerate", None)
+    if from_code is None or accelerate is None:
+        return None
+    return from_code, accelerate
+
+
+def accelerations() -> list[str]:
+    """Values the ``acceleration`` parameter takes in this install."""
+    return ["none"] + (["baku"] if _baku() is not None else [])
+
+
+def apply_acceleration(t: Tournament, name: str | None) -> None:
+    """Apply the acceleration asked for by the parameter, else by the file's 192 code
+    (as ``swisschess engine`` does); InputError for an unknown one."""
+    baku = _baku()
+    wanted = (name or "").strip().lower()
+    if wanted not in ("", *accelerations()):
+        raise InputError(f"unknown acceleration {name!r} (known: {', '.join(accelerations())})")
+    if baku is None:
+        return
+    from_code, accelerate = baku
+    if wanted == "baku" or (wanted == "" and from_code(t.system)):
+        accelerate(t)
+
+
+# ------------------------------------------------------------------ work
+def pair_text(text: str, system: str | None = None, edition: str | None = None,
+              acceleration: str | None = None) -> tuple[Pairing, str, str, list[str]]:
+    """The pairing of the next round of a TRF text: (pairing, system, edition, warnings).
+
+    Raises :class:`PairFailure` with the command line's exit code."""
+    res = parse_trf(text, FILENAME)
+    if res.errors:
+        diags = [{"line": d.line, "column": d.column, "message": d.message}
+                 for d in res.errors[:50]]
+        first = str(res.errors[0])
+        more = f" (and {len(res.errors) - 1} more)" if len(res.errors) > 1 else ""
+        raise PairFailure(EXIT_INVALID, first + more, diagnostics=diags)
+    t = res.tournament
+    if len(t.players) > MAX_PLAYERS:
+        raise PairFailure(EXIT_TOO_LARGE, f"{FILENAME}: {len(t.players)} players: more than "
+                                          f"TRF can number ({MAX_PLAYERS})")
+    if not t.players:
+        raise PairFailure(EXIT_INVALID, f"{FILENAME}:1:1: error: no player (001 record) "
+                                        "in the file")
+    try:
+        system, edition = resolve_system(system or None, edition or None, t.system)
+        apply_acceleration(t, acceleration)
+    except InputError as e:
+        raise PairFailure(EXIT_INVALID, f"{FILENAME}: {e}") from None
+    try:
+        pairing = pair_round(t, system, edition)
+    except PairingError as e:
+        raise PairFailure(EXIT_NO_PAIRING, f"{FILENAME}: no valid pairing: {e}") from None
+    except InputError as e:
+        raise PairFailure(EXIT_INVALID, f"{FILENAME}: {e}") from None
+    return pairing, system, edition, [str(d) for d in res.warnings]
+
+
+def pairing_json(p: Pairing, system: str, edition: str, warnings: list[str]) -> dict[str, Any]:
+    return {"round": p.round, "system": system, "edition": edition,
+            "boards": [{"board": n, "white": w, "black": b}
+                       for n, (w, b) in enumerate(p.boards, 1)],
+            "bye": p.bye,
+            "unpaired": [{"player": i, "code": c} for i, c in p.unpaired],
+            "warnings": warnings}
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused (413) as soon as it is known to exceed ``limit`` bytes."""
+    cl = request.headers.get("content-length", "")
+    if cl.isdigit() and int(cl) > limit:
+        raise PairFailure(EXIT_TOO_LARGE, f"request body of {cl} bytes: the limit is "
+                                          f"{limit} bytes", status=413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise PairFailure(EXIT_TOO_LARGE, f"request body over the limit of {limit} bytes",
+                              status=413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def wants_engine_format(request: Request, fmt: str | None) -> bool:
+    if fmt:
+        return fmt.lower() == "engine"
+    accept = request.headers.get("accept", "")
+    return "text/plain" in accept and "application/json" not in accept
+
+
+@router.post("/api/pair", summary="Pair the next round of a TRF file (stateless)",
+             responses={200: {"content": {"application/json": {}, "text/plain": {}}},
+                        413: {"description": "body over the size limit, or over 9999 players"},
+                        415: {"description": "the body is not text/plain"},
+                        422: {"description": "invalid TRF (located), unknown system / "
+                                             "edition / acceleration, or no valid pairing"}},
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "text/plain": {"schema": {"type": "string", "description": "a TRF file"}}}}})
+async def pair(request: Request,
+               system: str | None = Query(None, description="dutch, lim ... (default: "
+                                                            "the file's 192 record, else dutch)"),
+               edition: str | None = Query(None, description="2026, 2017, 1992"),
+               acceleration: str | None = Query(None, description="none (baku when "
+                                                                  "installed)"),
+               format: str | None = Query(None, description="json (default) or engine")
+               ) -> Response:
+    """The request body is the TRF text; see the module docstring for the answers."""
+    try:
+        if format not in (None, "json", "engine"):
+            raise PairFailure(EXIT_INVALID, f"unknown format {format!r} (json or engine)")
+        ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if ctype != "text/plain":
+            raise PairFailure(EXIT_INVALID, f"the body must be a TRF file sent as text/plain, "
+                                            f"not {ctype or 'no content type'}", status=415)
+        limit = getattr(request.app.state, "pair_max_bytes", MAX_BYTES)
+        text = decode(await read_body(request, limit))
+        pairing, sys_, ed, warnings = await run_in_threadpool(pair_text, text, system,
+                                                              edition, acceleration)
+    except PairFailure as e:
+        return e.response()
+    except Exception as e:  # pragma: no cover - a bug: say so in one line, like the CLI
+        return PairFailure(EXIT_UNEXPECTED, f"unexpected error: {type(e).__name__}: {e}"
+                           ).response()
+    if wants_engine_format(request, format):
+        return PlainTextResponse("\n".join(pairing.engine_lines()) + "\n")
+    return JSONResponse(pairing_json(pairing, sys_, ed, warnings))
+
+
+def create_pair_app(max_bytes: int = MAX_BYTES) -> Any:
+    """An app serving only ``/api/pair`` (and its docs): no database, no login
+    (``swisschess serve --pair-only``)."""
+    from fastapi import FastAPI
+
+    from swisschess import __version__
+    from swisschess.web.security import SecurityHeaders
+
+    app = FastAPI(title="swisschess pairing service", version=__version__,
+                  description=(__doc__ or "").split("\n\n")[0], docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.pair_max_bytes = max_bytes
+    app.include_router(router)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,306 @@
+"""What keeps the arbiter's web app safe on a network: sessions, CSRF, back-off, headers.
+
+Threats and answers (OWASP's usual list for a cookie-authenticated app):
+
+* **Password guessing** — :class:`~swisschess.store.logins.LoginThrottle`:
+  after 5 failures in a row from one address every further attempt waits
+  (1 s, 2 s, 4 s ... 15 min), counted in the database so that all workers
+  share it.  Applies to the login form and to ``Authorization: Bearer``.
+* **Stolen or forgotten sessions** — the login cookie is a signed session
+  ``SID.ISSUED.SIGNATURE`` (HMAC-SHA256 with a key derived from the arbiter
+  token): it expires :data:`SESSION_TTL` seconds after login (12 h: one
+  playing day), is ``HttpOnly`` and ``SameSite=Strict`` (and ``Secure`` over
+  HTTPS).  Nothing is kept in memory, so any worker accepts it; a new
+  token (restart with another ``--token``) ends every session.
+* **Cross-site request forgery** — every state-changing request made with the
+  cookie must carry the session's CSRF token: the hidden field ``csrf`` of
+  every form, or the header ``X-CSRF-Token`` (page meta ``csrf-token``) for
+  API calls.  A request whose ``Origin`` names another host is refused
+  outright (403), even on the login form.  Calls with ``Authorization: Bearer``
+  carry no ambient credential and need no CSRF token.
+* **Click-jacking, content sniffing, leaking URLs** — :class:`SecurityHeaders`
+  sets ``Content-Security-Policy`` (only our own scripts and styles, no
+  framing: ``frame-ancestors 'none'``), ``X-Frame-Options: DENY``,
+  ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``
+  on every answer.
+* **Timing attacks** — every comparison of a secret (token, signature, CSRF
+  token) uses :func:`hmac.compare_digest`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from fastapi import HTTPException, Request
+
+from swisschess.store.logins import LoginThrottle
+
+#: Name of the login cookie.
+COOKIE = "swisschess_session"
+#: Seconds a login lasts (12 h).
+SESSION_TTL = 12 * 3600
+#: Form field and header carrying the CSRF token.
+CSRF_FIELD = "csrf"
+CSRF_HEADER = "x-csrf-token"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+#: Routes that change nothing and take no credential: any site may call them.
+CSRF_EXEMPT_PATHS = frozenset({"/api/pair"})
+
+#: The only inline code the templates hold (an event handler, a style attribute):
+#: allowed by their hash ('unsafe-hashes'), nothing else inline runs.
+INLINE_HANDLERS = ("window.print()",)
+INLINE_STYLES = ("display:inline",)
+
+
+def _hashes(sources: tuple[str, ...]) -> str:
+    return " ".join("'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()
+                    + "'" for s in sources)
+
+
+#: The pages' policy: our own files only; no framing, no plugins, forms post home.
+CSP = (f"default-src 'self'; script-src 'self' 'unsafe-hashes' {_hashes(INLINE_HANDLERS)}; "
+       f"style-src 'self' 'unsafe-hashes' {_hashes(INLINE_STYLES)}; img-src 'self' data:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+#: The API docs page (Swagger UI) loads its script and style from a CDN.
+CSP_DOCS = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+            "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'none'")
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Constant-time comparison of two secrets (also when their lengths differ)."""
+    return hmac.compare_digest(hashlib.sha256(given.encode()).digest(),
+                               hashlib.sha256(expected.encode()).digest())
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A logged-in arbiter's session, read from a valid cookie."""
+
+    sid: str
+    issued: int
+    #: the token every state-changing request of this session must carry
+    csrf: str
+
+
+class Auth:
+    """The arbiter's token, the signed sessions derived from it, and the login back-off.
+
+    ``clock`` returns the time in seconds (tests move it forward); ``throttle``
+    is None for an app without a database-backed back-off (tests only)."""
+
+    def __init__(self, token: str, throttle: LoginThrottle | None = None,
+                 ttl: int = SESSION_TTL, clock: Callable[[], float] = time.time) -> None:
+        self.token = token
+        self.ttl = ttl
+        self.clock = clock
+        self.throttle = throttle
+        self._key = hmac.new(token.encode(), b"swisschess session key v1",
+                             hashlib.sha256).digest()
+
+    # ------------------------------------------------------------- the token
+    def check_token(self, given: str) -> bool:
+        return same_secret(given, self.token)
+
+    # -------------------------------------------------------------- sessions
+    def _sign(self, text: str) -> str:
+        return hmac.new(self._key, text.encode(), hashlib.sha256).hexdigest()
+
+    def new_session(self) -> str:
+        """A fresh cookie value ``SID.ISSUED.SIGNATURE`` (after a correct password)."""
+        body = f"{secrets.token_urlsafe(18)}.{int(self.clock())}"
+        return f"{body}.{self._sign(body)}"
+
+    def read_session(self, cookie: str) -> Session | None:
+        """The session of a cookie value, or None when forged, malformed or expired."""
+        parts = cookie.split(".")
+        if len(parts) != 3 or not parts[1].isdigit():
+            return None
+        sid, issued_s, sig = parts
+        if not hmac.compare_digest(sig.encode(), self._sign(f"{sid}.{issued_s}").encode()):
+            return None
+        issued = int(issued_s)
+        now = self.clock()
+        if not issued - 60 <= now < issued + self.ttl:  # a minute of clock skew between workers
+            return None
+        return Session(sid, issued, self._sign("csrf:" + sid))
+
+    def session(self, request: Request) -> Session | None:
+        """The request's valid session, if its cookie holds one (read once per request)."""
+        if "swisschess_session" not in request.scope.setdefault("state", {}):
+            cookie = request.cookies.get(COOKIE, "")
+            request.scope["state"]["swisschess_session"] = \
+                self.read_session(cookie) if cookie else None
+        return request.scope["state"]["swisschess_session"]
+
+    def bearer(self, request: Request) -> str | None:
+        """The token of an ``Authorization: Bearer`` header, if there is one."""
+        h = request.headers.get("authorization", "")
+        return h[7:].strip() if h.lower().startswith("bearer ") else None
+
+    def ok(self, request: Request) -> bool:
+        """A correct bearer token, or (without an ``Authorization`` header) a valid
+        session cookie.
+
+        A wrong bearer token counts as a failed login; while the client must
+        wait, even the right one is refused (429)."""
+        given = self.bearer(request)
+        if given is None:
+            return self.session(request) is not None
+        # an explicit token decides alone (a cookie sent along is not looked at)
+        key = client_key(request)
+        self.refuse_if_waiting(key)
+        if self.check_token(given):
+            return True
+        if self.throttle is not None:
+            self.throttle.failure(key)
+        return False
+
+    # --------------------------------------------------------------- back-off
+    def waiting(self, key: str) -> float:
+        return self.throttle.wait(key) if self.throttle is not None else 0.0
+
+    def refuse_if_waiting(self, key: str) -> None:
+        wait = self.waiting(key)
+        if wait > 0:
+            raise TooManyFailures(wait)
+
+    def login(self, request: Request, given: str) -> str | None:
+        """Check a password typed on the login form: the new session cookie, or None.
+
+        Raises :class:`TooManyFailures` while the client must wait."""
+        key = client_key(request)
+        self.refuse_if_waiting(key)
+        if not self.check_token(given):
+            if self.throttle is not None:
+                self.throttle.failure(key)
+            return None
+        if self.throttle is not None:
+            self.throttle.success(key)
+        return self.new_session()
+
+
+class TooManyFailures(HTTPException):
+    """Too many wrong passwords in a row from this client: 429 with ``Retry-After``."""
+
+    def __init__(self, wait: float) -> None:
+        self.wait = max(1, int(wait + 0.999))
+        super().__init__(429, f"too many failed logins: try again in {self.wait} s",
+                         headers={"Retry-After": str(self.wait)})
+
+
+class CsrfRejected(HTTPException):
+    """A state-changing request without this session's CSRF token, or from another site."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(403, f"refused: {why}")
+
+
+def client_key(request: Request) -> str:
+    """Whom the back-off counts: the client's address (behind a proxy, start uvicorn
+    with ``--forwarded-allow-ips`` so that this is the real client)."""
+    return "ip:" + (request.client.host if request.client else "unknown")
+
+
+def cross_origin(request: Request) -> bool:
+    """True when the browser says the request comes from a page of another host.
+
+    ``Origin`` is sent by browsers with every POST; ``null`` (a sandboxed or
+    opaque origin) counts as foreign.  The scheme is not compared (a proxy may
+    end TLS in front of us), the host and port are."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return request.headers.get("sec-fetch-site") == "cross-site"
+    host = request.headers.get("host", "")
+    return origin == "null" or urlsplit(origin).netloc.lower() != host.lower()
+
+
+async def csrf_protect(request: Request) -> None:
+    """App-wide dependency: refuse forged state-changing requests (403).
+
+    * any unsafe request from another origin is refused;
+    * one authenticated by the session cookie must carry the session's CSRF
+      token in the form field ``csrf`` or the header ``X-CSRF-Token``.
+    Requests with a bearer token (no cookie involved) and anonymous ones
+    (refused later as not logged in) need no token."""
+    if request.method in SAFE_METHODS or request.url.path in CSRF_EXEMPT_PATHS:
+        return
+    if cross_origin(request):
+        raise CsrfRejected("this request comes from another site")
+    auth: Auth = request.app.state.auth
+    sess = auth.session(request)
+    if sess is None or auth.bearer(request) is not None:
+        # anonymous (refused later if the route needs a login), or a bearer token:
+        # authenticated by the header alone, which a foreign page cannot set
+        return
+    given = request.headers.get(CSRF_HEADER)
+    if given is None:
+        ctype = request.headers.get("content-type", "")
+        if ctype.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+            form = await request.form()  # parsed once: FastAPI reuses it for the route
+            value = form.get(CSRF_FIELD)
+            given = value if isinstance(value, str) else None
+    if not given or not hmac.compare_digest(given.encode(), sess.csrf.encode()):
+        raise CsrfRejected("the form is out of date or came from another site "
+                           "(missing CSRF token): reload the page and try again")
+
+
+def csrf_token(request: Request) -> str:
+    """The CSRF token for the pages' forms ("" when not logged in)."""
+    sess = request.app.state.auth.session(request)
+    return sess.csrf if sess is not None else ""
+
+
+_POST_FORM = re.compile(r"<form\b[^>]*\bmethod=\"post\"[^>]*>", re.IGNORECASE)
+
+
+def add_csrf(html: str, token: str) -> str:
+    """Put the session's CSRF token into a rendered page: a hidden ``csrf`` field
+    right after the opening tag of every ``method="post"`` form, and a
+    ``<meta name="csrf-token">`` for scripts calling the API.
+
+    Done on the rendered page rather than in each template, so that no form can
+    be written without it.  Safe: the templates escape every value they print,
+    so a ``<form`` in a player's name cannot be matched."""
+    if not token:
+        return html
+    field = f'<input type="hidden" name="{CSRF_FIELD}" value="{token}">'
+    html = _POST_FORM.sub(lambda m: m.group(0) + field, html)
+    return html.replace("</head>", f'<meta name="csrf-token" content="{token}">\n</head>', 1)
+
+
+class SecurityHeaders:
+    """ASGI middleware adding the security headers to every answer."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = CSP_DOCS if scope.get("path") == "/api/docs" else CSP
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _v in headers}
+                for k, v in ((b"content-security-policy", csp.encode()),
+                             (b"x-content-type-options", b"nosniff"),
+                             (b"x-frame-options", b"DENY"),
+                             (b"referrer-policy", b"same-origin")):
+                    if k not in present:
+                        headers.append((k, v))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,19 @@
+"""Test-wide settings.
+
+Hypothesis profiles: property tests draw new random examples on every local
+run (``dev``, hypothesis's defaults), but in CI (environment variable ``CI``
+set, as ``.ci/run`` does) they are derandomised (``ci``): the examples come
+from a fixed seed derived from each test, so no random draw can block a
+landing, and no example database is written.  Choose one explicitly with
+``pytest --hypothesis-profile=dev|ci``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev")
+settings.load_profile("ci" if os.environ.get("CI") else "dev")

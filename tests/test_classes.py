@@ -1,0 +1,160 @@
+"""Brackets paired on classes (pairing.classlp, rules.dutch._ClassBracket) give
+exactly what the weighted graph gives."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import networkx as nx
+import pytest
+from enginehelp import ROOT
+from test_dutch2026 import _replay
+
+import swisschess.rules.dutch as dutch
+from swisschess.pairing.api import pair_round
+from swisschess.pairing.classlp import feasible, transport
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_pairing import make_history  # noqa: E402
+
+
+def synthetic(n: int, played: int, planned: int, seed: int):
+    """A legal generated history (the benchmark's generator)."""
+    return make_history(n, played, seed, planned=planned)
+
+
+def _random_classes(rng: random.Random) -> tuple[list[int], dict[tuple[int, int], int]]:
+    k = rng.randint(1, 7)
+    count = [rng.randint(1, 5) for _ in range(k)]
+    w: dict[tuple[int, int], int] = {}
+    for i in range(k):
+        for j in range(i, k):
+            if rng.random() < 0.7:
+                w[i, j] = w[j, i] = rng.randint(-20, 50)
+    return count, w
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_transport_duals_are_optimal(seed):
+    """Dual value == networkx's min-cost-flow optimum on the double cover, and
+    the tight arcs carry a complete flow."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(40):
+        count, w = _random_classes(rng)
+        g = nx.DiGraph()
+        for i, c in enumerate(count):
+            g.add_node(("L", i), demand=-c)
+            g.add_node(("R", i), demand=c)
+        for (i, j), x in w.items():
+            g.add_edge(("L", i), ("R", j), weight=-x)
+        try:
+            opt = -nx.network_simplex(g)[0]
+        except nx.NetworkXUnfeasible:
+            opt = None
+        res = transport(count, w)
+        if res is None:
+            assert opt is None
+            continue
+        u, v = res
+        assert opt == sum(c * (u[i] + v[i]) for i, c in enumerate(count))
+        assert all(u[i] + v[j] >= x for (i, j), x in w.items())
+        tight = {i: [j for j in range(len(count)) if (i, j) in w and u[i] + v[j] == w[i, j]]
+                 for i in range(len(count))}
+        cnt = dict(enumerate(count))
+        assert feasible(cnt, cnt, tight) is not None
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_feasible_agrees_with_max_flow(seed):
+    rng = random.Random(100 + seed)
+    seen = {True: 0, False: 0}
+    for _ in range(60):
+        k = rng.randint(1, 6)
+        arcs = {i: [j for j in range(k) if rng.random() < 0.5] for i in range(k)}
+        sup = {i: rng.randint(0, 4) for i in range(k)}
+        dem = dict(sup)
+        for _ in range(2):
+            a, b = rng.randrange(k), rng.randrange(k)
+            if dem[a] > 0:
+                dem[a] -= 1
+                dem[b] += 1
+        f = feasible(sup, dem, arcs)
+        h = nx.DiGraph()
+        for i in range(k):
+            h.add_edge("s", ("L", i), capacity=sup[i])
+            h.add_edge(("R", i), "t", capacity=dem[i])
+            for j in arcs[i]:
+                h.add_edge(("L", i), ("R", j), capacity=10**6)
+        ok = nx.maximum_flow_value(h, "s", "t") == sum(sup.values())
+        assert (f is not None) == ok
+        if f is not None:
+            for i in range(k):
+                assert sum(x for (a, _), x in f.items() if a == i) == sup[i]
+                assert sum(x for (_, b), x in f.items() if b == i) == dem[i]
+                assert all(b in arcs[a] for (a, b), x in f.items() if x)
+        seen[ok] += 1
+    assert seen[True] and seen[False]
+
+
+def _force_classes(monkeypatch) -> list[bool]:
+    """Classes for every bracket of every round; counts the brackets paired so."""
+    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 4)
+    monkeypatch.setattr(dutch, "REDUCED_MIN_LOWER", 2)
+    monkeypatch.setattr(dutch, "CLASS_MIN_ACTIVE", 2)
+    outcomes: list[bool] = []
+    original = dutch._ClassBracket.pair
+
+    def pair(self):
+        ok = original(self)
+        outcomes.append(ok)
+        return ok
+
+    monkeypatch.setattr(dutch._ClassBracket, "pair", pair)
+    return outcomes
+
+
+@pytest.mark.parametrize("n", [30, 61, 120])
+def test_classes_same_as_graph_on_generated_rounds(monkeypatch, n):
+    """The class method against the weighted graph, rounds 2 to 9."""
+    cases = []
+    for rnd in (2, 3, 5, 7, 9):
+        for seed in range(3):
+            cases.append(synthetic(n, rnd - 1, 9, seed))
+    outcomes = _force_classes(monkeypatch)
+    by_classes = [pair_round(t) for t in cases]
+    assert sum(outcomes) >= len(cases)  # most brackets were paired on classes
+    monkeypatch.setattr(dutch, "CLASS_MIN_ACTIVE", 10**9)
+    for t, p in zip(cases, by_classes, strict=True):
+        q = pair_round(t)
+        assert (p.boards, p.bye) == (q.boards, q.bye)
+
+
+def test_reference_rounds_with_classes_forced(monkeypatch):
+    """Reference rounds, every bracket tried on classes first: identical."""
+    outcomes = _force_classes(monkeypatch)
+    rounds, same, bad = _replay("2026", max_players=40, max_files=25)
+    assert rounds >= 80
+    assert not bad, bad[:5]
+    assert sum(outcomes) > 100
+
+
+def test_large_round_is_paired_on_classes(monkeypatch):
+    """1,000 players: the brackets are paired on classes (no fallback), and the
+    graph agrees on the top bracket's pairs."""
+    outcomes: list[bool] = []
+    original = dutch._ClassBracket.pair
+
+    def pair(self):
+        ok = original(self)
+        outcomes.append(ok)
+        return ok
+
+    monkeypatch.setattr(dutch._ClassBracket, "pair", pair)
+    t = synthetic(1000, 1, 9, seed=7)
+    p = pair_round(t)
+    assert outcomes and all(outcomes)
+    assert len(p.boards) == 500
