@@ -123,7 +123,8 @@ AMENDMENTS: dict[str, str] = {
     "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
     "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
     "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
-    "c12-scores": "C.12: the new moved-down players have the same size and scores (1992 C12: a different player)",
+    "c12-scores": "C.12: another set of moved-down players of the same size and scores, accepted when it allows P1 "
+                  "pairings (1992 C12: a different player, p pairs with every moved-down player paired)",
     "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
@@ -188,6 +189,17 @@ class Dutch2012(Dutch1992):
         if "d2" not in self.amendments:
             return super().exchanges(s1, s2)
         return d2_exchanges_2012(tuple(s1), tuple(s2))
+
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        if "c12-scores" not in self.amendments:
+            return super().c12_accepts(movers, residents, cand)
+        # C.12: "this now allows P1 pairings" - P1 = P0, the pairs of the whole
+        # bracket (A.6.b), and no moved-down player without an opponent (C.1)
+        ctx = self.ctx
+        bracket = list(movers) + list(residents)
+        if len(cand.pairs) < len(bracket) // 2:
+            return False
+        return all(any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:

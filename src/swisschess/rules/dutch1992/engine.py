@@ -551,6 +551,10 @@ class Dutch1992:
             return True
         return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
 
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
+        return not self._short(movers, residents, cand)
+
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
@@ -591,7 +595,7 @@ class Dutch1992:
                 spent = self.nodes
                 got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
                 self.nodes = spent
-                if got is not None and not self._short(new, residents, got[0]):
+                if got is not None and self.c12_accepts(new, residents, got[0]):
                     return alt, got[0], got[1]
         except _Budget:
             return None
