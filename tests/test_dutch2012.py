@@ -89,3 +89,10 @@ def test_round_one_colours_as_in_every_edition():
     for i in range(1, 9):
         t.players[i] = Player(id=i, name=f"P{i}", rating=2400 - 10 * i, results=[])
     assert pair_dutch_2012(t).boards == pair_dutch_1992(t).boards == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_simulated_tournaments_never_break_the_absolute_criteria():
+    from test_dutch1992 import simulate
+
+    for seed in range(2):
+        simulate(23 + seed, 7, seed, pair_dutch_2012)
