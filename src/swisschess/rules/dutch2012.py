@@ -12,8 +12,9 @@ What 2012 changes, article by article
 * **A.7.d** (odd rounds): a strong colour preference is treated as absolute -
   two players wanting the same colour strongly do not meet - "as long as this
   does not result in additional or higher ranked floaters"; dropped by C.10.f
-  only after x has grown to p.  Here: an outer colour stage in which the pairs
-  with a same-colour strong preference are capped at 0, then the stage without.
+  only after x has grown to p, and then "only for the minimum number of pairs"
+  (C.10, last sentence).  Here: outer colour stages in which the pairs with a
+  same-colour strong preference are capped at 0, then 1, 2, ...
 * **A.7.e / A.8.b / C.10.e** (even rounds): besides x (pairs not granting both
   preferences) the number z of pairs in which both players have the same
   *strong* preference is minimised: x grows in the outer loop, z from its
@@ -119,7 +120,7 @@ AMENDMENTS: dict[str, str] = {
     "order": "A.2: score, then pairing number (1992 A2: rating, title, name)",
     "floats": "B.1b/A.4: a point or half point without playing is a downfloat (1992 A4/A5: games and the bye)",
     "bye": "B.1b: a half-point bye also bars the bye (1992 B1b: a point without playing)",
-    "a7d": "A.7.d: odd rounds, strong preferences treated as absolute until C.10.f",
+    "a7d": "A.7.d: odd rounds, strong preferences treated as absolute; dropped (C.10.f) for the fewest pairs",
     "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
     "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
     "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
@@ -171,13 +172,17 @@ class Dutch2012(Dutch1992):
             self.levels = FLOAT_LEVELS_2012
         self.odd_round = ctx.rnd % 2 == 1
 
-    def colour_stages(self) -> Sequence[str | None]:
-        # A.7.d / C.10.f: in odd rounds strong preferences count as absolute first
-        return ("a7d", None) if self.odd_round and "a7d" in self.amendments else (None,)
+    def colour_stages(self, p: int) -> Sequence[object]:
+        # A.7.d / C.10.f: in odd rounds strong preferences count as absolute first;
+        # when A.7.d is dropped, it is dropped "only for the minimum number of
+        # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
+        if self.odd_round and "a7d" in self.amendments:
+            return [("a7d", k) for k in range(p + 1)]
+        return (None,)
 
-    def strong_caps(self, x: int, stage: str | None, players: Sequence[int], p: int) -> Sequence[int | None]:
-        if stage == "a7d":
-            return (0,)
+    def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
+        if isinstance(stage, tuple):
+            return (stage[1],)
         if self.odd_round or "z" not in self.amendments:
             return (None,)
         # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p

@@ -223,11 +223,11 @@ class Dutch1992:
         return out
 
     # ------------------------------------------------------------ edition hooks
-    def colour_stages(self) -> Sequence[str | None]:
+    def colour_stages(self, p: int) -> Sequence[object]:
         """Outer colour relaxation stages around C11's x (none in 1992; see dutch2012)."""
         return (None,)
 
-    def strong_caps(self, x: int, stage: str | None, players: Sequence[int], p: int) -> Sequence[int | None]:
+    def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
         """Caps on pairs whose players want the same colour strongly, inside x (None: no cap)."""
         return self._strong_range(x)
 
@@ -297,7 +297,7 @@ class Dutch1992:
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
             # a remainder's colour budget is pinned by its bracket: one stage only
-            for stage in self.colour_stages() if x_fixed is None else (None,):
+            for stage in self.colour_stages(p) if x_fixed is None else (None,):
                 for x in xrange_:  # C11
                     for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
                         for li in levels:  # C9
@@ -406,7 +406,7 @@ class Dutch1992:
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
             x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-            for stage in self.colour_stages():
+            for stage in self.colour_stages(pm + pr):
                 for big_x in range(x_start, pm + pr + 1):
                     for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
                         for li in self.distinct_levels(bracket):  # C9 / C10
