@@ -21,16 +21,17 @@ For every size N and round R the script
 2. writes it once as TRF (TRF-2026 by default, ``--trf 16`` for TRF16) into
    the cache directory, so every engine reads the very same file;
 3. pairs round R with every engine in a fresh process: ours
-   (``python -m swisschess engine --dutch FILE -p OUT``), gacrux when
-   ``GACRUX_PYTHON`` names a Python that has it (``-m gacrux.pairingchecker -p
-   -i FILE -o OUT -d B``), bbpPairings when ``BBP`` names its binary (``BBP
-   --dutch FILE -p OUT``).  Seconds are wall-clock seconds of the whole process
-   (start-up, reading the file, pairing, writing); "cpu s" its user + system
-   CPU seconds, which a busy shared machine inflates far less than the wall
-   clock; MiB is that process's peak resident set size.  CPU and memory come
-   from ``os.wait4`` for that one child (``RUSAGE_CHILDREN`` would give the
-   largest of all children so far, not this one's).  A process
-   still running after ``--timeout`` seconds is killed and shown as "timeout";
+   (``python -m swisschess engine --dutch FILE -p OUT``); gacrux when
+   ``GACRUX_PYTHON`` names a Python that has it (``-m gacrux.pairingchecker
+   -p -i FILE -o OUT -d B``; it exits 0 even on failure, so its output is
+   what tells); bbpPairings when ``BBP`` (or ``BBP_PAIRINGS``) names its
+   binary (``BBP --dutch FILE -p OUT``).  "s" is the wall-clock seconds of
+   the whole process (start-up, reading the file, pairing, writing); "cpu s"
+   its user + system CPU seconds, which a busy shared machine inflates far
+   less than the wall clock; "MiB" its peak resident set size.  CPU and
+   memory come from ``os.wait4`` for that one child (``RUSAGE_CHILDREN``
+   would give the largest of all children so far, not this one's).  A process
+   still running after ``--timeout`` seconds is killed: "timeout";
 4. compares the pairs and colours of ours with each peer that finished:
    "same", or "DIFF" with the number of our boards the peer does not have;
 5. prints a Markdown table (``--markdown-out FILE`` also writes it to FILE).
@@ -425,7 +426,7 @@ def engine_commands(names: Sequence[str], python: str = sys.executable
             cmds[name] = ([gp, "-m", "gacrux.pairingchecker", "-p", "-i", "{in}", "-o", "{out}",
                            "-d", "B"] if gp and shutil.which(gp) else None)
         elif name == "bbp":
-            bbp = os.environ.get("BBP")
+            bbp = os.environ.get("BBP") or os.environ.get("BBP_PAIRINGS")  # as tools/ use
             cmds[name] = [bbp, "--dutch", "{in}", "-p", "{out}"] if bbp and shutil.which(bbp) \
                 else None
         else:

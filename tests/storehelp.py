@@ -77,7 +77,8 @@ def pg_server():
             pw = pwd.getpwnam("postgres")
         except KeyError:
             shutil.rmtree(tmp, ignore_errors=True)
-            pytest.skip("running as root and no 'postgres' user to run the server")
+            pytest.skip("running as root and no 'postgres' user to run the server: "
+                        "apt-get install postgresql creates it, or set SWISSCHESS_TEST_PG_URL")
         os.chown(tmp, pw.pw_uid, pw.pw_gid)
         prefix = ["runuser", "-u", "postgres", "--"]
     data = os.path.join(tmp, "data")
@@ -162,16 +163,28 @@ def start_server(db: str, port: int, token: str, timeout: float = 60,
                  extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start ``swisschess serve`` on 127.0.0.1:``port`` (``extra``: more options, e.g.
     ``("--workers", "4")``); return once it answers."""
+    return wait_server(spawn_server(db, port, token, extra), port, timeout)
+
+
+def spawn_server(db: str, port: int, token: str,
+                 extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    """Start ``swisschess serve`` and return at once (then :func:`wait_server`)."""
     import sys
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    return subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
+                             "--host", "127.0.0.1", "--port", str(port), "--token", token,
+                             *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
+
+
+def wait_server(proc: subprocess.Popen, port: int, timeout: float = 60) -> subprocess.Popen:
+    """Return ``proc`` once the server on ``port`` answers."""
     import time
 
     import httpx
 
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--host", "127.0.0.1", "--port", str(port), "--token", token, *extra],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                            start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -182,7 +195,7 @@ def start_server(db: str, port: int, token: str, timeout: float = 60,
         except httpx.HTTPError:
             pass
         time.sleep(0.15)
-    proc.kill()
+    kill_server(proc)
     raise AssertionError(f"server did not start within {timeout} s")
 
 

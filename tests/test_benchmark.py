@@ -10,7 +10,6 @@ only at a tiny size.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import stat
@@ -19,25 +18,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from enginehelp import ROOT
 
 from swisschess.formats.trf import parse_trf, read_trf
 from swisschess.formats.writer import write_trf
 from swisschess.model.history import colour_difference, played_colours
 from swisschess.model.tournament import Colour, RoundEntry
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_pairing.py"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("bench_pairing", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_pairing"] = mod  # dataclasses look the module up by name
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _load()
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bench_pairing as bench  # noqa: E402
 
 
 def _legal(t) -> None:

@@ -3,6 +3,7 @@ exactly what the weighted graph gives."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 
@@ -12,6 +13,7 @@ from enginehelp import ROOT
 from test_dutch2026 import _replay
 
 import swisschess.rules.dutch as dutch
+import swisschess.rules.dutch2017 as dutch2017
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.classlp import feasible, transport
 
@@ -158,3 +160,58 @@ def test_large_round_is_paired_on_classes(monkeypatch):
     p = pair_round(t)
     assert outcomes and all(outcomes)
     assert len(p.boards) == 500
+
+
+def _force_classes_2017(monkeypatch) -> list[bool]:
+    monkeypatch.setattr(dutch2017, "CLASS_MIN_PLAYERS", 4)
+    monkeypatch.setattr(dutch2017, "CLASS_MIN_ACTIVE", 2)
+    outcomes: list[bool] = []
+    original = dutch2017._ClassBracket2017.pair
+
+    def pair(self):
+        ok = original(self)
+        outcomes.append(ok)
+        return ok
+
+    monkeypatch.setattr(dutch2017._ClassBracket2017, "pair", pair)
+    return outcomes
+
+
+@pytest.mark.parametrize("n", [24, 57, 90])
+def test_2017_classes_same_as_graph_on_generated_rounds(monkeypatch, n):
+    """2017 edition: classes (and completion by certificate) against the
+    bracket graphs with the whole-round completion matching."""
+    seeds = range(2) if n < 60 else range(1)
+    cases = [synthetic(n, rnd - 1, 9, seed) for rnd in (2, 4, 6, 9) for seed in seeds]
+    outcomes = _force_classes_2017(monkeypatch)
+    by_classes = [pair_round(t, "dutch", "2017") for t in cases]
+    assert sum(outcomes) >= len(cases)
+    monkeypatch.setattr(dutch2017, "CLASS_MIN_PLAYERS", 10**9)
+    for t, p in zip(cases, by_classes, strict=True):
+        q = pair_round(t, "dutch", "2017")
+        assert (p.boards, p.bye) == (q.boards, q.bye)
+
+
+def test_2017_reference_rounds_with_classes_forced(monkeypatch):
+    outcomes = _force_classes_2017(monkeypatch)
+    rounds, same, bad = _replay("2017", max_players=30, max_files=12)
+    assert rounds >= 40
+    assert not bad, bad[:5]
+    assert sum(outcomes) > 50
+
+
+def test_2017_weights_expose_their_fields():
+    """The C.7 and C.4 units the 2017 classes use sit where weight() puts them."""
+    t = synthetic(40, 4, 9, seed=2)
+    players = dutch.entrants(t, edition="2017")
+    wt = dutch2017._Weights2017(players, topscorer_round=False, played_rounds=4)
+    wt.enter(players, 12, False, False)
+    hi, lo = players[0], players[20]
+    assert wt.raw_weight(hi, lo, False, True) == wt.next_pair_unit() + wt.down_value(hi)
+    # C.4 (last bracket): flipping one player's PAB eligibility moves the
+    # completion field by one unit
+    wt.enter(players[:12], 12, True, True)
+    hi, lo = players[0], players[5]
+    flipped = dataclasses.replace(hi, bye_eligible=not hi.bye_eligible)
+    diff = wt.raw_weight(flipped, lo, True, False) - wt.raw_weight(hi, lo, True, False)
+    assert abs(diff) == wt.completion_unit()

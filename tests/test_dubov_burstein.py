@@ -17,7 +17,7 @@ import pytest
 
 from swisschess.checking import check_rounds, generate, position_before
 from swisschess.formats.trf import read_trf
-from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
+from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import Pairing
 from swisschess.rules.burstein import opposition_index, seeding_rounds
@@ -69,6 +69,16 @@ def test_dubov_round_one():
     p = pair_round(_tournament(8), "dubov")
     assert sorted(p.boards) == [(1, 5), (3, 7), (6, 2), (8, 4)]
     assert p.bye is None
+
+
+def test_dubov_round_one_numbers_only_players_taking_part():
+    # 5.2.1 "odd TPN": player 2 asked for a bye in round 1, so 3 is TPN 2
+    # (numbered as the Dutch engine and the endorsed engines do)
+    t = _tournament(5)
+    t.bye_requests.append(ByeRequest("H", 1, (2,)))
+    p = pair_round(t, "dubov")
+    assert sorted(p.boards) == [(1, 4), (5, 3)]
+    assert p.unpaired == [(2, "H")]
 
 
 def test_dubov_pab_goes_to_most_games_played():
@@ -202,5 +212,28 @@ def test_web_api_pairs_with_the_tournament_system(tmp_path, system):
             r = c.post(f"/api/tournaments/{tid}/rounds", headers=auth)
             assert r.status_code == 201, r.text
             assert c.get(f"/api/tournaments/{tid}").json()["system"] == system
+    finally:
+        svc.close()
+
+
+def test_web_form_offers_dubov_and_burstein(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from storehelp import login
+
+    from swisschess.store.service import TournamentService
+    from swisschess.web.app import create_app
+
+    svc = TournamentService(f"sqlite:///{tmp_path / 'f.db'}", actor="web")
+    try:
+        with TestClient(create_app(token="t0ken", service=svc), base_url="http://127.0.0.1") as c:
+            login(c, "t0ken")
+            home = c.get("/arbiter").text
+            assert 'value="dubov:2026"' in home and 'value="burstein:2026"' in home
+            r = c.post("/arbiter/new", data={"name": "D", "rounds": "5", "edition": "dubov:2026"},
+                       follow_redirects=False)
+            assert r.status_code == 303
+            items = c.get("/api/tournaments", headers={"Authorization": "Bearer t0ken"}).json()
+            assert {it["name"]: it["system"] for it in items}["D"] == "dubov"
     finally:
         svc.close()

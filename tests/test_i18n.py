@@ -65,12 +65,15 @@ def test_catalogue_check_finds_gaps(tmp_path, monkeypatch):
 
 
 def test_every_reader_and_store_message_has_a_template():
-    """Messages made in English by formats/ and store/ (and web input errors) are
-    recognised at output: each f-string reported there matches a template of
+    """Messages made in English by formats/, store/, the engines (InputError,
+    PairingError) and web input errors are recognised at output: each f-string
+    reported there matches a template of
     i18n/messages.py (add new ones there, then run the pybabel commands)."""
     files = [*sorted((SRC / "formats").glob("*.py")), *sorted((SRC / "store").glob("*.py")),
-             SRC / "web" / "pages.py"]
-    calls = {"report": 2, "warn": 2, "rep": 2, "StoreError": 0, "NotFound": 0, "Conflict": 0}
+             SRC / "web" / "pages.py", *sorted((SRC / "rules").glob("*.py")),
+             *sorted((SRC / "pairing").glob("*.py")), *sorted((SRC / "explain").glob("*.py"))]
+    calls = {"report": 2, "warn": 2, "rep": 2, "StoreError": 0, "NotFound": 0, "Conflict": 0,
+             "InputError": 0, "PairingError": 0, "ExplainError": 0}
     missing = []
     for path in files:
         src = path.read_text()
@@ -264,3 +267,34 @@ def test_workflow_in_every_language(tmp_path, capsys):
         assert "Петров, Иван" in out and "Łukasiewicz, Żaneta" in out
     assert main(["result", "1", "1-0", "--lang", "cs", "--db", db]) == 3
     assert "zatím není spárováno žádné kolo" in capsys.readouterr().err
+    from swisschess.store.service import TournamentService
+
+    svc = TournamentService(db)
+    assert svc.state(svc.resolve_tournament()).language == "sl"  # new --language sl
+    assert main(["set-language", "bg", "--db", db, "--lang", "pl"]) == 0
+    assert "Język turnieju: Български" in capsys.readouterr().out
+    assert svc.state(svc.resolve_tournament()).language == "bg"
+    svc.close()
+
+
+def test_verify_summary_in_the_language(capsys):
+    rc = main(["verify", "--lang", "cs", "--tournaments", "1", "--players", "6-6",
+               "--rounds", "2", "--jobs", "1", "-q"])
+    out = capsys.readouterr().out.splitlines()
+    assert rc == 0, out
+    assert out[0].startswith("verify: turnajů 1, semínka") and "hráčů 6-6" in out[0]
+    assert any("náš kontrolor: turnaje s nesrovnalostmi 0" in x for x in out)
+    assert main(["verify", "--lang", "bg", "--tournaments", "0"]) == 3
+    assert "--tournaments трябва да е поне 1" in capsys.readouterr().err
+
+
+def test_dubov_burstein_explanations_in_the_language(capsys):
+    data = Path(__file__).parent / "data" / "dubov-burstein"
+    files = sorted(data.glob("*.trf"))
+    if not files:
+        pytest.skip("no Dubov/Burstein sample")
+    dubov = next((f for f in files if "dubov" in f.name), files[0])
+    main(["explain", "--lang", "et", "--system", "dubov", str(dubov)])
+    out = capsys.readouterr().out
+    assert "Punktigrupp" in out and "Lauad (valged - mustad):" in out
+    assert "Bracket" not in out and "Boards" not in out

@@ -12,9 +12,10 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 
 import pytest
-from storehelp import needs_engine
+from storehelp import login, needs_engine
 
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.standings import render
@@ -125,7 +126,7 @@ def test_names_in_web_pages_and_print(tmp_path):
     svc.add_players(tid, read_players(csv_text(PLAYERS), "csv", "players.csv"))
     play(svc, tid, 1)
     with TestClient(create_app(token="x", service=svc), base_url="http://127.0.0.1") as c:
-        c.post("/login", data={"token": "x", "next": "/arbiter"})
+        login(c, "x")  # and the CSRF token (web/security.py)
         for path in (f"/t/{tid}/standings", f"/arbiter/t/{tid}/print/standings",
                      f"/arbiter/t/{tid}/print/pairings/1", f"/arbiter/t/{tid}/crosstable"):
             r = c.get(path + "?lang=bg")
@@ -133,6 +134,8 @@ def test_names_in_web_pages_and_print(tmp_path):
             found = [p[0] for p in PLAYERS if html.escape(p[0]) in r.text]
             assert len(found) >= 10, (path, found)  # the pairings list: all but a bye
         # a name typed into the form comes back the same
-        c.post(f"/arbiter/t/{tid}/players/3", data={"name": "Õunapuu-Kõrv, Žaneta", "rating": "2285"})
+        token = re.search(r'name="csrf-token" content="([^"]+)"', c.get("/arbiter").text)[1]
+        c.post(f"/arbiter/t/{tid}/players/3",
+               data={"name": "Õunapuu-Kõrv, Žaneta", "rating": "2285", "csrf": token})
         assert svc.tournament(tid).players[3].name == "Õunapuu-Kõrv, Žaneta"
     svc.close()

@@ -20,7 +20,7 @@ from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import needs_engine
+from storehelp import login, needs_engine
 
 from swisschess import i18n
 from swisschess.i18n import catalogues
@@ -55,10 +55,21 @@ def site(tmp_path_factory):
         for k, b in enumerate(svc.boards(tid, rnd)):
             svc.enter_result(tid, rnd, b.board, results[(k + rnd) % len(results)])
     svc.request_bye(tid, 9, 3, "H")
+    # a double round robin of five (Berger table with a bye number), one round paired
+    from swisschess.pairing import registry
+
+    rr = svc.create_tournament("Пловдив RR", 10, system=registry.ROUND_ROBIN, edition="double")
+    for name, rating, fed in NAMES[:5]:
+        svc.add_player(rr, name=name, rating=rating, federation=fed)
+    svc.pair_next_round(rr)
     with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
-        c.post("/login", data={"token": TOKEN, "next": "/arbiter"})
+        login(c, TOKEN)  # and the CSRF token (web/security.py)
         yield c, tid
     svc.close()
+
+
+def rr_of(tid: int) -> int:
+    return tid + 1
 
 
 def pages(tid: int) -> dict[str, str]:
@@ -73,6 +84,8 @@ def pages(tid: int) -> dict[str, str]:
         "print pairings": f"/arbiter/t/{tid}/print/pairings/2",
         "print standings": f"/arbiter/t/{tid}/print/standings",
         "error": f"/arbiter/t/{tid}/round/9/edit",
+        "round robin overview": f"/arbiter/t/{rr_of(tid)}",
+        "berger table": f"/arbiter/t/{rr_of(tid)}/print/berger",
     }
 
 
@@ -80,6 +93,11 @@ def get(client: TestClient, path: str, lang: str) -> str:
     r = client.get(path + ("&" if "?" in path else "?") + f"lang={lang}")
     assert r.status_code in (200, 400), (path, r.status_code)
     return r.text
+
+
+def csrf(client: TestClient) -> str:
+    """The session's CSRF token (web/security.py), for the forms posted here."""
+    return re.search(r'name="csrf-token" content="([^"]+)"', client.get("/arbiter").text)[1]
 
 
 def forget_lang(client: TestClient) -> None:
@@ -226,7 +244,7 @@ def test_every_page_translated_without_layout_break(site, english, lang):
         people = [person for person, _r, _f in NAMES if html.escape(person) in body]
         if name in ("public standings", "standings", "print standings", "crosstable", "players"):
             assert len(people) == len(NAMES), (name, people)
-        elif name not in ("start", "login", "arbiter home", "error"):
+        elif name not in ("start", "login", "arbiter home", "error", "round robin overview"):
             assert people, name
     assert not untranslated, f"{lang}: untranslated:\n" + "\n".join(untranslated)
     assert not broken, f"{lang}: layout:\n" + "\n".join(broken)
@@ -255,7 +273,7 @@ def test_language_from_browser_and_tournament_setting(site):
     public = f"/t/{tid}/standings"
     r = client.get(public, headers={"Accept-Language": "pl-PL,pl;q=0.9,en;q=0.5"})
     assert '<html lang="pl">' in r.text and "Klasyfikacja" in r.text
-    r = client.post(f"/arbiter/t/{tid}/language", data={"language": "et"}, follow_redirects=False)
+    r = client.post(f"/arbiter/t/{tid}/language", data={"language": "et", "csrf": csrf(client)}, follow_redirects=False)
     assert r.status_code == 303
     assert i18n.translate("Language of the tournament: %(name)s", "et").split(":")[0] in \
         client.get(r.headers["location"]).text
@@ -269,15 +287,18 @@ def test_language_from_browser_and_tournament_setting(site):
     client.get(f"/arbiter/t/{tid}?lang=bg")
     assert '<html lang="bg">' in client.get(f"/arbiter/t/{tid}/players").text
     forget_lang(client)
-    client.post(f"/arbiter/t/{tid}/language", data={"language": ""})
+    client.post(f"/arbiter/t/{tid}/language", data={"language": "", "csrf": csrf(client)})
     assert '<html lang="en">' in client.get(f"/arbiter/t/{tid}").text
-    r = client.post(f"/arbiter/t/{tid}/language", data={"language": "xx"})
+    r = client.post(f"/arbiter/t/{tid}/language", data={"language": "xx", "csrf": csrf(client)})
     assert r.status_code == 400 or "unknown language" in r.text
     # the JSON API sets it too
-    assert client.patch(f"/api/tournaments/{tid}", json={"language": "cs"}).status_code == 200
+    assert client.patch(f"/api/tournaments/{tid}", json={"language": "cs"},
+                        headers={"X-CSRF-Token": csrf(client)}).status_code == 200
     assert '<html lang="cs">' in client.get(f"/arbiter/t/{tid}").text
-    assert client.patch(f"/api/tournaments/{tid}", json={"language": "xx"}).status_code == 400
-    client.patch(f"/api/tournaments/{tid}", json={"language": ""})
+    assert client.patch(f"/api/tournaments/{tid}", json={"language": "xx"},
+                        headers={"X-CSRF-Token": csrf(client)}).status_code == 400
+    client.patch(f"/api/tournaments/{tid}", json={"language": ""},
+                 headers={"X-CSRF-Token": csrf(client)})
 
 
 @needs_engine
@@ -286,7 +307,7 @@ def test_errors_and_flash_messages_translated(site):
     forget_lang(client)
     r = client.get(f"/arbiter/t/{tid}/round/9/edit?lang=sl")
     assert "Tega ni mogoče storiti" in r.text and "ročno je mogoče določiti samo pare" in r.text
-    r = client.post(f"/arbiter/t/{tid}/byes?lang=cs", data={"player": 9, "round": 3, "code": "H"},
+    r = client.post(f"/arbiter/t/{tid}/byes?lang=cs", data={"player": 9, "round": 3, "code": "H", "csrf": csrf(client)},
                     headers={"referer": f"http://127.0.0.1/arbiter/t/{tid}/players"})
     assert "už má volno" in client.get(r.headers.get("location", r.url)).text \
         if r.status_code == 303 else "už má volno" in r.text

@@ -211,3 +211,23 @@ def test_cli_bad_record_202(tmp_path, capsys) -> None:
     bad.write_text(Path(TIES).read_text().replace("202 DE,BH,SB,WIN", "202 DE,NOPE"))
     assert main(["standings", str(bad)]) == 3
     assert "record 212/202" in capsys.readouterr().err
+
+
+def test_fore_buchholz_does_not_depend_on_the_final_round_results() -> None:
+    """docs/standings.md, "FB without the final round's results": FB reads the
+    final round's pairing only (every game drawn), BH its results."""
+    from dataclasses import replace
+
+    t = load(str(DATA / "reference" / "dutch-2026" / "134.trf"))
+    flipped = read_trf(str(DATA / "reference" / "dutch-2026" / "134.trf")).tournament
+    swap = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+    for p in flipped.players.values():
+        e = p.results[-1]
+        if e.opponent is not None:
+            p.results[-1] = replace(e, code=swap[e.code])
+    a, b = standings(t, "FB,BH"), standings(flipped, "FB,BH")
+    assert all(a.row(i).values[0] == b.row(i).values[0] for i in t.players)  # FB
+    assert sum(a.row(i).values[1] != b.row(i).values[1] for i in t.players) > 30  # BH
+    # before the final round FB is BH
+    before = standings(t, "FB,BH", upto=10)
+    assert all(r.values[0] == r.values[1] for r in before.rows)

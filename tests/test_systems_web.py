@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from storehelp import login
 
 from swisschess.formats.trf import parse_trf
 from swisschess.rules.roundrobin import schedule
@@ -35,7 +36,7 @@ def _new(client, n: int, rounds: int, **body) -> int:
 
 
 def _export(client, tid: int):
-    client.post("/login", data={"token": TOKEN, "next": "/arbiter"})
+    login(client, TOKEN)
     r = client.get(f"/arbiter/t/{tid}/export.trf")
     assert r.status_code == 200
     return parse_trf(r.text).tournament
@@ -66,7 +67,7 @@ def test_api_round_robin_and_printable_table(client):
 
 
 def test_arbiter_form_offers_the_systems(client):
-    client.post("/login", data={"token": TOKEN, "next": "/arbiter"})
+    login(client, TOKEN)  # and the session's CSRF token (web/security.py)
     home = client.get("/arbiter").text
     assert 'value="round-robin"' in home and 'value="baku"' in home
     r = client.post("/arbiter/new", data={"name": "RR", "rounds": "3", "edition": "round-robin"},

@@ -103,6 +103,7 @@ def test_empty_192_keeps_the_system_of_092():
 
 
 @FUZZ
+@example("250", "000000100000100010000101")  # 100 points: "100.0" overflowed columns 10-13
 @given(st.sampled_from(["XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "142", "152", "162",
                         "240", "250", "260", "299", "BBW", "BBU", "192", "202", "112", "013"]),
        st.text(ALPHABET, max_size=40))

@@ -81,6 +81,21 @@ def test_every_post_form_carries_the_csrf_token(svc):
         assert forms >= 10
 
 
+def test_add_csrf_fills_every_post_form_only():
+    html = ("<html><head><title>x</title></head><body>"
+            '<form method="post" action="/a"><button>a</button></form>'
+            "<form method='POST' action=\"/b\" class=\"x\"><button>b</button></form>"
+            '<form method="get" action="/c"></form><form action="/d"></form>'
+            "<p>&lt;form method=\"post\"&gt; typed by a player</p></body></html>")
+    out = security.add_csrf(html, "TOKEN")
+    field = '<input type="hidden" name="csrf" value="TOKEN">'
+    assert out.count(field) == 2
+    assert '<form method="post" action="/a">' + field in out
+    assert "<form method='POST' action=\"/b\" class=\"x\">" + field in out
+    assert '<meta name="csrf-token" content="TOKEN">' in out.split("</head>")[0]
+    assert security.add_csrf(html, "") == html
+
+
 def test_cookie_post_without_or_with_a_wrong_csrf_token_is_refused(svc):
     with make_client(svc) as c:
         csrf = login(c)
@@ -159,7 +174,7 @@ def test_cross_origin_post_fails_even_with_the_token(svc):
         assert r.status_code == 403
         assert n_tournaments(svc) == 0
         # the stateless pairing service takes no credential: any site may call it
-        trf = (Path(__file__).parent / "data/api/dutch-2026/89.trf").read_text()
+        trf = (Path(__file__).parent / "data/reference/dutch-2026/201.trf").read_text()
         r = c.post("/api/pair", content=trf, headers={"Content-Type": "text/plain",
                                                       "Origin": "http://evil.example"})
         assert r.status_code == 200
@@ -208,6 +223,25 @@ def test_session_cookie_is_signed_and_flagged(svc):
     with TestClient(app2, base_url=BASE) as c2:
         c2.cookies.set("swisschess_session", good)
         assert c2.get("/arbiter", follow_redirects=False).status_code == 303
+
+
+def test_logout_ends_the_session_everywhere(svc):
+    with make_client(svc) as c:
+        csrf = login(c)
+        stolen = c.cookies["swisschess_session"]
+        r = c.post("/logout", data={"csrf": csrf}, follow_redirects=False)
+        assert r.status_code == 303
+        assert c.get("/arbiter", follow_redirects=False).status_code == 303
+    for app in (create_app(token=TOKEN, service=svc), create_app(token=TOKEN, service=svc)):
+        with TestClient(app, base_url=BASE) as other:  # another worker, a copied cookie
+            other.cookies.set("swisschess_session", stolen)
+            assert other.get("/arbiter", follow_redirects=False).status_code == 303
+            assert other.post("/api/tournaments", json={"name": "X", "rounds": 3},
+                              headers={"X-CSRF-Token": csrf}).status_code == 401
+    with make_client(svc) as c:  # a new login works
+        login(c)
+        assert c.get("/arbiter", follow_redirects=False).status_code == 200
+    assert n_tournaments(svc) == 0
 
 
 # ------------------------------------------------------------ back-off
@@ -321,3 +355,37 @@ def test_secrets_are_compared_in_constant_time(svc, monkeypatch):
                headers={"Authorization": "Bearer nope"})
         assert calls
     assert security.same_secret("abc", "abc") and not security.same_secret("abc", "abcd")
+
+
+# ------------------------------------------------- two arbiters, one board
+def test_result_form_conflict_shows_what_is_stored(svc):
+    """Two arbiters enter the same board from their screens: the second one's
+    fetch gets 409 with the stored result (app.js shows it in the row)."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    with make_client(svc) as first, make_client(svc) as second:
+        tid = first.post("/api/tournaments", json={"name": "T", "rounds": 3},
+                         headers=auth).json()["id"]
+        first.post(f"/api/tournaments/{tid}/players/bulk", headers=auth,
+                   json=[{"name": f"P{i}", "rating": 2000 - i} for i in range(1, 5)])
+        first.put(f"/api/tournaments/{tid}/rounds/1/pairing", headers=auth,
+                  json={"boards": [[1, 3], [4, 2]], "reason": "test"})
+        fetch = {"X-Requested-With": "fetch"}
+        url = f"/arbiter/t/{tid}/round/1/result"
+        r1 = first.post(url, data={"board": "1", "result": "1-0", "csrf": login(first)},
+                        headers=fetch)
+        r2 = second.post(url, data={"board": "1", "result": "0-1", "csrf": login(second)},
+                         headers=fetch)
+        assert r1.status_code == 200 and r1.json()["ok"]
+        assert r2.status_code == 409 and not r2.json()["ok"]
+        assert r2.json()["current"] == "1-0" and r2.json()["label"] == "1–0"
+        # the API's 409 carries the board and version stored
+        r3 = second.post(f"/api/tournaments/{tid}/rounds/1/results", headers=auth,
+                         json={"board": 1, "result": "1/2"})
+        assert r3.status_code == 409
+        cur = r3.json()["current"]
+        assert cur["result"] == "1-0" and cur["board"] == 1 and cur["version"] == svc.version(tid)
+        # a stale version is refused even for another board
+        r4 = second.post(f"/api/tournaments/{tid}/rounds/1/results", headers=auth,
+                         json={"board": 2, "result": "1/2", "expected_version": cur["version"] - 1})
+        assert r4.status_code == 409 and "changed meanwhile" in r4.json()["detail"]
+        assert svc.boards(tid, 1)[1].result is None

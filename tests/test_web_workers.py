@@ -33,7 +33,8 @@ from storehelp import (  # noqa: F401
     make_players,
     pg_database,
     pg_server,
-    start_server,
+    spawn_server,
+    wait_server,
 )
 
 from swisschess.store.service import TournamentService
@@ -89,16 +90,21 @@ def pg_url(pg_server):
 
 def test_four_workers_eight_clients_no_lost_update(pg_url, tmp_path):
     t0 = time.monotonic()
-    svc = TournamentService(pg_url, actor="setup")
-    tid = svc.create_tournament("Workers Open", 5)
-    make_players(svc, tid, PLAYERS)
-    svc.set_pairing(tid, 1, fold_pairing(list(range(1, PLAYERS + 1))), None, "test")
-    boards = len(svc.boards(tid, 1))
-    assert boards == PLAYERS // 2
-    base_events = svc.count_events()
-
+    svc = TournamentService(pg_url, actor="setup")  # creates the schema
     port = free_port()
-    proc = start_server(pg_url, port, TOKEN, extra=("--workers", str(WORKERS)))
+    # the workers start while the tournament is set up
+    proc = spawn_server(pg_url, port, TOKEN, extra=("--workers", str(WORKERS)))
+    try:
+        tid = svc.create_tournament("Workers Open", 5)
+        make_players(svc, tid, PLAYERS)
+        svc.set_pairing(tid, 1, fold_pairing(list(range(1, PLAYERS + 1))), None, "test")
+        boards = len(svc.boards(tid, 1))
+        assert boards == PLAYERS // 2
+        base_events = svc.count_events()
+        wait_server(proc, port)
+    except BaseException:
+        kill_server(proc)
+        raise
     url = f"http://127.0.0.1:{port}/api/tournaments/{tid}/rounds/1/results"
     try:
         assert len(worker_pids(proc.pid)) >= WORKERS

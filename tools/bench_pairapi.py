@@ -9,7 +9,7 @@ of the same round in this process is printed first, for comparison.
     python tools/bench_pairapi.py [--workers 1 2] [--clients 4] [--seconds 10]
                                   [--trf FILE --round R]
 
-The default round: round 6 of tests/data/api/dutch-2026/274.trf (24 players).
+The default round: round 4 of tests/data/reference/dutch-2026/180.trf (24 players).
 Client threads share the machine with the server: on a small machine they
 take part of its CPU (the figures are a floor).
 """
@@ -108,8 +108,8 @@ def main() -> int:
     ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--clients", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=10)
-    ap.add_argument("--trf", type=Path, default=ROOT / "tests/data/api/dutch-2026/274.trf")
-    ap.add_argument("--round", type=int, default=6)
+    ap.add_argument("--trf", type=Path, default=ROOT / "tests/data/reference/dutch-2026/180.trf")
+    ap.add_argument("--round", type=int, default=4)
     a = ap.parse_args()
     text, players = round_text(a.trf, a.round)
     print(f"round {a.round} of {a.trf.name}: {players} players, {len(text)} bytes of TRF; "

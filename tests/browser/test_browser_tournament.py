@@ -22,7 +22,8 @@ TOKEN = "browser-test"
 ROUNDS, PLAYERS = 7, 30
 
 pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium: install Debian's chromium "
+                       "(apt-get install chromium, as .ci/system-packages.sh does) to run it"),
     pytest.mark.skipif(not engine_available(), reason="pairing engine not available"),
 ]
 

@@ -14,7 +14,7 @@ RoundsNumber           number of rounds
 DrawPercentage         percentage (0-100) of draws among played games, at most
                        what the rating difference allows
 ForfeitRate            one game in N is forfeited (0: none)
-RetiredRate            one player in N withdraws during the event (0: none)
+RetiredRate            one player in N has zero-point byes, scattered (0: none)
 HalfPointByeRate       one player in N takes a half-point bye (0: none);
                        ``HalfPointByteRate`` is accepted as in bbpPairings
 HighestRating          highest rating drawn
@@ -254,6 +254,56 @@ def _count(n: int, rate: float) -> int:
     return min(n, int(n / rate))
 
 
+def _absences(cfg: GeneratorConfig, rng: random.Random) -> dict[int, dict[int, str]]:
+    """Round -> {player: "H" or "Z"}: the byes, drawn as the reference generator does.
+
+    As bbpPairings' generator (``src/tournament/generator.cpp``): ``RetiredRate``
+    gives the number of players with at least one zero-point bye (one in N),
+    ``HalfPointByeRate`` those with a half-point bye.  The byes are drawn one
+    at a time among all the (player, round) slots still free - at most
+    ``rounds - 2`` zero-point byes per player, one slot more for the half-point
+    byes - so a player may get several.  Then, round by round, each player's
+    byes are scattered over his remaining rounds (each remaining round equally
+    likely; a half-point bye never in the last round).  So the zero-point byes
+    are single absences scattered through the event, not withdrawals.
+    """
+    n, rounds = cfg.players, cfg.rounds
+    zpb = [0] * (n + 1)
+    hpb = [0] * (n + 1)
+    free = [0] + [0 if rounds < 2 else 1 if rounds < 3 else rounds - 2] * n
+
+    def draw(counts: list[int], need: int) -> None:
+        slots = sum(free)
+        while need and slots:
+            k = rng.randrange(slots)
+            pid = 1
+            while k >= free[pid]:
+                k -= free[pid]
+                pid += 1
+            free[pid] -= 1
+            slots -= 1
+            counts[pid] += 1
+            need -= counts[pid] == 1
+
+    if free[1:] and free[1]:
+        draw(zpb, _count(n, cfg.retired_rate))
+    if rounds > 2:
+        free = [0] + [f + 1 for f in free[1:]]
+    draw(hpb, _count(n, cfg.half_point_bye_rate))
+
+    absent: dict[int, dict[int, str]] = {r: {} for r in range(1, rounds + 1)}
+    for rnd in range(1, rounds + 1):
+        left = rounds - rnd  # rounds after this one
+        for pid in range(1, n + 1):
+            if rnd < rounds and rng.randint(0, left - 1) < hpb[pid]:
+                absent[rnd][pid] = "H"
+                hpb[pid] -= 1
+            elif rng.randint(0, max(0, left - hpb[pid])) < zpb[pid]:
+                absent[rnd][pid] = "Z"
+                zpb[pid] -= 1
+    return absent
+
+
 def resolve_config(config: GeneratorConfig | dict[str, object] | None,
                    seed: int) -> tuple[GeneratorConfig, random.Random]:
     """The configuration :func:`generate` uses for ``config`` and ``seed``.
@@ -297,17 +347,7 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
         t.players[i] = Player(id=i, name=f"Player{i:04d}, Random", rating=r)
 
     # Absences, decided before the event and announced before each round.
-    absent: dict[int, dict[int, str]] = {r: {} for r in range(1, rounds + 1)}
-    if rounds > 1:
-        # at least two players stay to the end, so that every round has a pairing
-        retiring = min(_count(n, cfg.retired_rate), max(0, n - 2))
-        for pid in sorted(rng.sample(range(1, n + 1), retiring)):
-            last = rng.randint(1, rounds - 1)  # last round played
-            for r in range(last + 1, rounds + 1):
-                absent[r][pid] = "Z"
-        for pid in sorted(rng.sample(range(1, n + 1), _count(n, cfg.half_point_bye_rate))):
-            r = rng.randint(1, rounds - 1)  # never the last round
-            absent[r].setdefault(pid, "H")
+    absent = _absences(cfg, rng)
 
     for rnd in range(1, rounds + 1):
         for code in ("H", "Z"):
@@ -315,8 +355,8 @@ def generate(config: GeneratorConfig | dict[str, object] | None, seed: int, *,
             if ids:
                 t.bye_requests.append(ByeRequest(code, rnd, ids))
         if not to_be_paired(t, rnd):
-            # everybody still in asked for a bye: keep the round playable
-            t.bye_requests = [b for b in t.bye_requests if not (b.round == rnd and b.code == "H")]
+            # everybody asked for a bye: keep the round playable
+            t.bye_requests = [b for b in t.bye_requests if b.round != rnd]
         if baku and rnd == 1:
             from swisschess.rules.baku import baku_points
 

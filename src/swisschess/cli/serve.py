@@ -104,11 +104,14 @@ def _positive(text: str) -> int:
 def worker_app():
     """The app of one worker process (``--workers N``): database and token from the
     environment ``_run_workers`` set before starting the workers."""
+    from swisschess.store.db import open_engine
     from swisschess.store.service import TournamentService
     from swisschess.web.app import create_app
 
+    # the schema was brought up to date once, by ``run``, before the workers started
+    engine = open_engine(os.environ[ENV_DB], migrate=False)
     return create_app(token=os.environ[ENV_TOKEN],
-                      service=TournamentService(os.environ[ENV_DB], actor="web"))
+                      service=TournamentService(actor="web", engine=engine))
 
 
 def pair_app():

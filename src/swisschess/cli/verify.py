@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, TextIO
 
+from swisschess import i18n
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
     EXIT_FILE,
@@ -63,6 +64,8 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_UNEXPECTED,
 )
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.pairing import registry
 
 if TYPE_CHECKING:
@@ -359,8 +362,8 @@ def keep_failure(o: Outcome, task: Task, args: argparse.Namespace) -> None:
             f.write(config_text(settings_for(task)))
         o.kept = path
     except OSError as e:
-        print(f"swisschess verify: {args.keep}: cannot write seed {o.seed}: {e.strerror or e}",
-              file=sys.stderr)
+        print("swisschess verify: " + _("{file}: cannot write seed {seed}: {reason}").format(
+            file=args.keep, seed=o.seed, reason=e.strerror or e), file=sys.stderr)
     o.text = ""  # written: do not hold thousands of files in memory
 
 
@@ -397,8 +400,9 @@ class Progress:
         width = 30
         filled = width * self.done // max(1, self.total)
         bar = "#" * filled + "." * (width - filled)
-        line = (f"[{bar}] {self.done}/{self.total}  differ {ours}  ref {ref}  errors {errors}"
-                f"  {elapsed:5.0f}s  eta {eta:4.0f}s")
+        line = f"[{bar}] {self.done}/{self.total}  " + _(
+            "differ {ours}  ref {ref}  errors {errors}  {elapsed}s  eta {eta}s").format(
+            ours=ours, ref=ref, errors=errors, elapsed=f"{elapsed:5.0f}", eta=f"{eta:4.0f}")
         if self.tty:
             self.stream.write("\r" + line)
         else:
@@ -509,30 +513,38 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
     gen_fail = [o for o in outcomes if o.status == "no-pairing"]
     errors = [o for o in outcomes if o.status == "error"]
     ours = [o for o in outcomes if o.ours]
-    made_by = f", made by {args.reference_generator}" if args.reference_generator else ""
-    rate = f", {60 * n / seconds:.0f} tournaments/min" if seconds > 0 and n else ""
+    # i18n: the summary is for people (in --lang); the ### notes in kept files stay English
+    made_by = (", " + _("made by {generator}").format(generator=args.reference_generator)
+               if args.reference_generator else "")
+    rate = (", " + _("{rate} tournaments/min").format(rate=i18n.number(round(60 * n / seconds)))
+            if seconds > 0 and n else "")
     lines = [
-        f"verify: {n} tournaments, seeds {args.seed}-{args.seed + n - 1}, "
-        f"{args.players} players, {args.system} {args.edition}, {jobs} jobs{where}, "
-        f"{seconds:.1f} s{rate}" + made_by,
-        f"  generated and checked   {n - len(gen_fail) - len(errors)}",
-        f"  no pairing while generating  {len(gen_fail)}",
-        f"  errors                  {len(errors)}",
-        f"  our checker: tournaments with discrepancies {len(ours)} "
-        f"({sum(len(o.ours) for o in ours)} rounds)",
+        _("verify: {n} tournaments, seeds {first}-{last}, {players} players, {system} {edition}, "
+          "{jobs} jobs{where}, {seconds} s").format(
+            n=n, first=args.seed, last=args.seed + n - 1, players=args.players,
+            system=args.system, edition=args.edition, jobs=jobs, where=where,
+            seconds=i18n.number(seconds, 1)) + rate + made_by,
+        "  " + _("generated and checked   {n}").format(n=n - len(gen_fail) - len(errors)),
+        "  " + _("no pairing while generating  {n}").format(n=len(gen_fail)),
+        "  " + _("errors                  {n}").format(n=len(errors)),
+        "  " + _("our checker: tournaments with discrepancies {n} ({rounds} rounds)").format(
+            n=len(ours), rounds=sum(len(o.ours) for o in ours)),
     ]
     if args.reference_checker:
         ref = [o for o in outcomes if o.reference]
         ref_err = [o for o in outcomes if o.reference_error]
-        lines.append(f"  reference checker: tournaments with discrepancies {len(ref)} "
-                     f"({sum(len(o.reference or []) for o in ref)} rounds), errors {len(ref_err)}")
+        lines.append("  " + _("reference checker: tournaments with discrepancies {n} ({rounds} "
+                                "rounds), errors {errors}").format(
+            n=len(ref), rounds=sum(len(o.reference or []) for o in ref), errors=len(ref_err)))
         judged = [o for o in outcomes
                   if o.status == "ok" and o.reference is not None and not o.reference_error]
         both = sum(1 for o in judged if o.ours and o.reference)
         only_ours = sum(1 for o in judged if o.ours and not o.reference)
         only_ref = sum(1 for o in judged if o.reference and not o.ours)
-        lines.append(f"  verdicts side by side: both clean {len(judged) - both - only_ours - only_ref}"
-                     f", both differ {both}, only ours {only_ours}, only reference {only_ref}")
+        lines.append("  " + _("verdicts side by side: both clean {clean}, both differ {both}, "
+                                "only ours {ours}, only reference {ref}").format(
+            clean=len(judged) - both - only_ours - only_ref, both=both, ours=only_ours,
+            ref=only_ref))
     for o in sorted(outcomes, key=lambda o: o.seed):
         notes = []
         if o.status != "ok":
@@ -544,10 +556,11 @@ def summary_lines(outcomes: list[Outcome], args: argparse.Namespace, seconds: fl
             notes.append(f"reference error: {o.reference_error}")
         if notes:
             place = f" -> {o.kept}" if o.kept else ""
-            lines.append(f"seed {o.seed} ({o.players} players, {o.rounds} rounds){place}")
+            lines.append(_("seed {seed} ({players} players, {rounds} rounds)").format(
+                seed=o.seed, players=o.players, rounds=o.rounds) + place)
             lines.extend("    " + s for s in notes)
-            lines.append(f"    reproduce: {generator_command(args)} -g CONFIG -o seed-{o.seed}.trf"
-                         f" -s {o.seed}   with CONFIG: PlayersNumber={o.players} "
+            lines.append("    " + _("reproduce:") + f" {generator_command(args)} -g CONFIG -o seed-{o.seed}.trf"
+                         f" -s {o.seed}   " + _("with CONFIG:") + f" PlayersNumber={o.players} "
                          f"RoundsNumber={o.rounds}" + (f" + {args.config}" if args.config else ""))
     return lines
 
@@ -559,14 +572,15 @@ def run(args: argparse.Namespace) -> int:
         players = parse_range(args.players, "--players")
         rounds = parse_range(args.rounds, "--rounds") if args.rounds else None
     except ValueError as e:
-        print(f"swisschess verify: {e}", file=sys.stderr)
+        print(f"swisschess verify: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     if args.tournaments < 1:
-        print("swisschess verify: --tournaments must be at least 1", file=sys.stderr)
+        print("swisschess verify: " + _("--tournaments must be at least 1"), file=sys.stderr)
         return EXIT_INVALID
     if args.scheduler and args.jobs:
-        print("swisschess verify: --jobs is for the embedded cluster; with --scheduler the "
-              "cluster's workers run the tournaments", file=sys.stderr)
+        print("swisschess verify: " + _("--jobs is for the embedded cluster; with --scheduler "
+                                        "the cluster's workers run the tournaments"),
+              file=sys.stderr)
         return EXIT_INVALID
     settings: dict[str, object] = {}
     if args.config:
@@ -611,18 +625,19 @@ def run(args: argparse.Namespace) -> int:
             with dask_client(args.scheduler, jobs, args.connect_timeout) as client:
                 if args.scheduler:
                     jobs = sum(client.nthreads().values())
-                    where = f" on {args.scheduler}"
+                    where = " " + _("on {scheduler}").format(scheduler=args.scheduler)
                 # the rate counts tournaments, not the cluster's start
-                where += f" (up in {time.monotonic() - start:.1f} s)"
+                where += " (" + _("up in {seconds} s").format(
+                    seconds=i18n.number(time.monotonic() - start, 1)) + ")"
                 progress.start = start = time.monotonic()
                 run_on_dask(client, tasks, record)
     except ClusterError as e:
         progress.close()
-        print(f"swisschess verify: {e}", file=sys.stderr)
+        print(f"swisschess verify: {translate_message(str(e))}", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
         progress.close()
-        print("swisschess verify: interrupted", file=sys.stderr)
+        print("swisschess verify: " + _("interrupted"), file=sys.stderr)
         summary()
         return EXIT_INTERRUPTED
     progress.close()
@@ -631,8 +646,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_verdicts(args.verdicts, outcomes)
         except OSError as e:
-            print(f"swisschess verify: {args.verdicts}: cannot write: {e.strerror or e}",
-                  file=sys.stderr)
+            print("swisschess verify: " + _("{file}: cannot write: {reason}").format(
+                file=args.verdicts, reason=e.strerror or e), file=sys.stderr)
             return EXIT_FILE
     if any(o.differs for o in outcomes):
         return EXIT_DIFFERENCES

@@ -147,6 +147,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="round of the pairings (default: the last) or of the standings "
                         "(default: the last complete round)")
 
+    p = add("set-language", cmd_set_language,
+            "language of the tournament's web pages and lists (i18n)")
+    p.add_argument("language", choices=["", *i18n.LANGUAGES],
+                   help="en, sl, pl, et, cs, bg; '' = each reader's own")
+
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
     p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
@@ -471,6 +476,14 @@ def cmd_show(svc, args) -> int:
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
               + ", ".join(f"{k}={v}" for k, v in e.payload.items() if k != "text"))
+    return EXIT_OK
+
+
+def cmd_set_language(svc, args) -> int:
+    tid = _tid(svc, args)
+    svc.update_settings(tid, language=args.language)
+    name = i18n.LANGUAGES.get(args.language) or _("the reader's")
+    print(_("Language of the tournament: %(name)s") % {"name": name})
     return EXIT_OK
 
 

@@ -15,6 +15,8 @@ from fractions import Fraction
 
 from swisschess.checking.checker import position_before, tournament_boards
 from swisschess.explain.state import ExplainError
+from swisschess.i18n import gettext as _
+from swisschess.i18n.messages import translate_message
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.registry import find
 from swisschess.rules.burstein import burstein_trace, seeding_rounds
@@ -70,54 +72,61 @@ def explain_system_round(t: Tournament, system: str, rnd: int | None = None) -> 
     ed = find(system)
     out = SystemExplanation(system, ed.name, rnd, len(pairing.boards) * 2 + (pairing.bye is not None))
     if system == "burstein" and rnd <= seeding_rounds(before.rounds or rnd):
-        out.notes.append("seeding round (Art. 1.6): paired by the FIDE (Dutch) System; "
-                         "use the Dutch explainer for its brackets")
+        out.notes.append(_("seeding round (Art. 1.6): paired by the FIDE (Dutch) System; "
+                           "use the Dutch explainer for its brackets"))
     out.brackets = [_bracket_dict(before, rnd, b) for b in trace]
     if pairing.bye is not None:
         pid = pairing.bye
         games = sum(1 for e in before.players[pid].results[: rnd - 1] if e.played)
         out.pab = {"id": pid, "score": _fmt(before.score(pid, rnd - 1)), "games": games,
-                   "rule": "Art. 3.1: eligible ([C2]), leaves a complete pairing ([C4]), "
-                           "lowest score, most games played, then "
-                           + ("largest TPN" if system == "dubov" else "lowest ranking (1.8)")}
+                   "rule": _("Art. 3.1: eligible ([C2]), leaves a complete pairing ([C4]), "
+                             "lowest score, most games played, then largest TPN")
+                   if system == "dubov" else
+                   _("Art. 3.1: eligible ([C2]), leaves a complete pairing ([C4]), lowest score, "
+                     "most games played, then lowest ranking (1.8)")}
     out.not_paired = [[pid, code] for pid, code in pairing.unpaired]
     out.boards = [[w, b] for w, b in pairing.boards]
     if rnd <= recorded:
         rec, colourless = tournament_boards(t, rnd)
         mine = {tuple(b) for b in out.boards} | ({(pairing.bye, 0)} if pairing.bye else set())
         if mine == set(rec):
-            out.notes.append("the recorded round is the engine's pairing")
+            out.notes.append(_("the recorded round is the engine's pairing"))
         else:
-            out.notes.append("the recorded round differs from the engine's pairing: "
-                             f"recorded only {sorted(set(rec) - mine)}, "
-                             f"engine only {sorted(mine - set(rec))}")
+            out.notes.append(_("the recorded round differs from the engine's pairing: recorded "
+                               "only {recorded}, engine only {engine}").format(
+                recorded=sorted(set(rec) - mine), engine=sorted(mine - set(rec))))
     return out
 
 
 def render_system_text(x: SystemExplanation) -> str:
     """The explanation as short lines for an arbiter."""
-    lines = [f"Round {x.round} ({x.name}): {x.players} players paired"]
+    # i18n: the words in the current language (--lang); the data as computed
+    lines = [_("Round {n} ({name}): {players} players paired").format(
+        n=x.round, name=x.name, players=x.players)]
     for n in x.notes:
-        lines.append(f"  note: {n}")
+        lines.append("  " + _("note: {text}").format(text=n))
     if x.pab:
         p = x.pab
-        lines.append(f"PAB: {p['id']} (score {p['score']}, {p['games']} games played) - {p['rule']}")
+        lines.append(_("PAB: {pid} (score {score}, {games} games played) - {rule}").format(
+            pid=p["id"], score=p["score"], games=p["games"], rule=p["rule"]))
     if x.not_paired:
-        lines.append("Not paired: " + ", ".join(f"{pid} ({code})" for pid, code in x.not_paired))
+        lines.append(_("Not paired:") + " "
+                     + ", ".join(f"{pid} ({code})" for pid, code in x.not_paired))
     for b in x.brackets:
         res = ", ".join(str(p["id"]) for p in b["residents"])
-        lines.append(f"Bracket {b['score']}: residents {res or '-'}")
+        lines.append(_("Bracket {score}: residents {players}").format(
+            score=b["score"], players=res or "-"))
         if b["upfloaters"]:
-            lines.append("  upfloaters (Art. 3.2.2): "
+            lines.append("  " + _("upfloaters (Art. 3.2.2):") + " "
                          + ", ".join(f"{p['id']} ({p['score']})" for p in b["upfloaters"]))
         if b["downfloaters"]:
-            lines.append("  outgoing floaters ([C5]-[C7]): "
+            lines.append("  " + _("outgoing floaters ([C5]-[C7]):") + " "
                          + ", ".join(f"{p['id']} ({p['score']})" for p in b["downfloaters"]))
-        for n in b["notes"]:
-            lines.append(f"  {n}")
+        for n in b["notes"]:  # the engines' trace notes: English, translated here
+            lines.append(f"  {translate_message(n)}")
         if b["pairs"]:
-            lines.append("  pairs: " + ", ".join(f"{a}-{c}" for a, c in b["pairs"]))
-    lines.append("Boards (white - black):")
+            lines.append("  " + _("pairs:") + " " + ", ".join(f"{a}-{c}" for a, c in b["pairs"]))
+    lines.append(_("Boards (white - black):"))
     for i, (white, black) in enumerate(x.boards, 1):
         lines.append(f"  {i:3d}. {white} - {black}")
     return "\n".join(lines) + "\n"

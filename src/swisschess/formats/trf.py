@@ -149,6 +149,7 @@ class _Reader:
         self.points_given = False  # XXS, 162 or BB* present: points strictly checked
         self._xxz: list[tuple[int, tuple[int, ...]]] = []
         self._299: list[tuple[str, PointAdjustment | None]] = []
+        self._xxc_rank = False
         # Raw 240 / 250 / 260 lines: in team events they name teams, not players.
         self._team_raw: list[tuple[str, str]] = []
         self._from_260: list[bool] = []  # per t.forbidden item
@@ -254,8 +255,7 @@ class _Reader:
             elif lw == "black1":
                 self.t.initial_colour = Colour.BLACK
             elif lw == "rank":
-                self.warn(ln, 5, "XXC rank (pair by position in the file) is not supported: "
-                                 "players are paired by pairing number")
+                self._xxc_rank = True  # pair by position in the file (model.renumber)
             else:
                 self.report(ln, 5, f"XXC: unknown option {w!r} (expected white1, black1 or rank)")
 
@@ -571,6 +571,8 @@ class _Reader:
                 t.adjustments.append(adj)
             else:
                 t.extra.setdefault("299", []).append(line)
+        if self._xxc_rank:
+            t.rank_order = list(t.players)  # read in file order
         # JaVaFo XXZ applies to the round about to be paired (first round without data).
         nxt = t.rounds_recorded() + 1
         for ln, ids in self._xxz:

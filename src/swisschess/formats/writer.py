@@ -210,7 +210,10 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
             if b.round == nxt and b.code in ("H", "F"):
                 for pid in b.ids:
                     in_column[pid] = b.code
-    for p in t.sorted_players():
+    # XXC rank: the 001 lines in the order whose positions are the pairing numbers
+    in_order = ([t.players[i] for i in t.rank_order] if t.rank_order is not None
+                else t.sorted_players())
+    for p in in_order:
         if points == "stated":
             pts = p.stated_points
         else:
@@ -239,8 +242,12 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
             # TRF-2026 record 240: type at 5, round 7-9, IDs 11-14, 16-19 ...
             out.append(f"240 {b.code} {b.round:>3}" + "".join(f" {i:>4}" for i in b.ids))
         for a in t.accelerations:
-            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31.
-            out.append(f"250 {'':4} {fmt_points(a.points):>4} {a.first_round:>3} "
+            # TRF-2026 record 250: points 10-13, rounds 15-17 / 19-21, IDs 23-26 / 28-31;
+            # four columns: 100 points are written "100", not "100.0"
+            text = fmt_points(a.points)
+            if len(text) > 4 and a.points.denominator == 1:
+                text = str(a.points.numerator)
+            out.append(f"250 {'':4} {text:>4} {a.first_round:>3} "
                        f"{a.last_round:>3} {a.first_id:>4} {a.last_id:>4}")
         out += raw("250")
         for f in t.forbidden:
@@ -253,11 +260,16 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
                 out.append("XXP " + " ".join(str(i) for i in f.ids))
         out += [adjustment_line(a) for a in t.adjustments]
         out += raw("299")
+        if t.rank_order is not None:
+            out.append("XXC rank")  # TRF-2026 has no record for it
     else:
         if t.rounds is not None:
             out.append(f"XXR {t.rounds}")
+        xxc = ["rank"] if t.rank_order is not None else []
         if t.initial_colour in (Colour.WHITE, Colour.BLACK):
-            out.append("XXC " + ("white1" if t.initial_colour is Colour.WHITE else "black1"))
+            xxc.append("white1" if t.initial_colour is Colour.WHITE else "black1")
+        if xxc:
+            out.append("XXC " + " ".join(xxc))
     if (v16 and not t.points.is_default()) or (not v16 and not t.points.is_default()
                                                 and _r162(t.points) is None):
         out.append(_xxs(t.points))

@@ -48,6 +48,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("250: last round {value} is not a positive number"),
     N_("250: first ID {value} is not a positive number"),
     N_("250: last ID {value} is not a positive number"),
+    N_("299: points (columns 14-17) missing or not a number"),
+    N_("299: match points {value} are not a number"),
+    N_("299: round {value} is not a number"),
+    N_("record 192 is empty (ignored; the system is read from 092)"),
     N_("260: first round is not a positive number"),
     N_("260: last round is missing or before the first round"),
     N_("{code}: points {value} is not a number"),
@@ -109,6 +113,30 @@ TEMPLATES: tuple[str, ...] = (
     N_("no pairing respects the absolute criteria"),
     N_("no player may receive the bye"),
     N_("round could not be completed"),
+    N_("no pairing respects the absolute criteria ([C1], [C3], [C4])"),
+    N_("no player can receive the pairing-allocated bye and leave a complete pairing of the "
+       "others ([C2], [C4])"),
+    N_("Baku acceleration: the tournament has {rounds} rounds"),
+    N_("Baku acceleration needs a point system where a win is worth two draws and a loss "
+       "nothing (C.04.5.1 premise); this one has win {win}, draw {draw}, loss {loss}"),
+    N_("Baku acceleration needs the number of rounds (record 142 or XXR)"),
+    N_("a round robin needs at least 2 players, not {players}"),
+    N_("a round robin needs the players numbered 1 to {n} (their Berger numbers)"),
+    N_("all {rounds} rounds of the round robin are paired"),
+    N_("record 192 {code}: {what} is not paired by swisschess; name a system on the command "
+       "line (--dutch, --lim, ...) to pair it anyway"),
+    N_("bracket-level explanation exists for {systems}, not {system}"),
+    N_("round {rnd} does not exist (rounds recorded: {recorded})"),
+    # ------------------------------------------- rules/dubov.py, burstein.py (trace notes)
+    N_("shifted {n} player(s) from G1"),
+    N_("shifted {n} player(s) from G2"),
+    N_("incoming floaters: {players}"),
+    # ------------------------------------------------------------ cli/verify.py
+    N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
+    N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
+       "'dask worker {address2}'"),
+    N_("{option}: expected MIN-MAX, got {value}"),
+    N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),
@@ -181,6 +209,11 @@ TEMPLATES: tuple[str, ...] = (
     N_("bye {bye}: expected a pairing number"),
     N_("line {n} {line}: expected WHITE-BLACK pairing numbers, e.g. 3-17"),
     N_("invalid input: {details}"),
+    # ------------------------------------------------------------ web/security.py
+    N_("refused: this request comes from another site"),
+    N_("refused: the form is out of date or came from another site (missing CSRF token): "
+       "reload the page and try again"),
+    N_("too many failed logins: try again in {n} s"),
 )
 
 #: Values inside messages that are words themselves.

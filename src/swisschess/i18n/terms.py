@@ -47,6 +47,7 @@ SYSTEM_NAMES: dict[str, str] = {
     "dubov": N_("Dubov"),
     "burstein": N_("Burstein"),
     "roundrobin": N_("round robin"),
+    "round-robin": N_("round robin"),
 }
 
 #: Bye codes (TRF) -> names, as the web views and lists show them.

@@ -26,6 +26,7 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
 
 from swisschess import i18n
 
@@ -61,6 +62,12 @@ class LanguageMiddleware:
         self.app = app
         self.service_of = service_of
 
+    def _setting(self, tid: int) -> str | None:
+        try:
+            return str(self.service_of().state(tid).language)
+        except Exception:  # unknown tournament: the page says so, in some language
+            return None
+
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -74,15 +81,16 @@ class LanguageMiddleware:
                 cookie = v
         path = scope.get("path", "")
         query = scope.get("query_string", b"").decode("latin-1")
+        asked = i18n.normalise(parse_qs(query).get("lang", [""])[0])
+        accept = headers.get("accept-language")
         setting = None
         tid = tournament_of(path)
-        if tid is not None:
-            try:
-                setting = self.service_of().state(tid).language
-            except Exception:  # unknown tournament: the page says so, in some language
-                setting = None
-        lang = choose(path, query, cookie, headers.get("accept-language"), setting)
-        asked = i18n.normalise(parse_qs(query).get("lang", [""])[0])
+        # the tournament's setting is read only when it can decide, and off the event loop
+        needed = not (asked or i18n.normalise(cookie)
+                      or (not path.startswith("/arbiter") and i18n.negotiate(accept)))
+        if tid is not None and needed:
+            setting = await run_in_threadpool(self._setting, tid)
+        lang = choose(path, query, cookie, accept, setting)
 
         async def send_with_cookie(message: dict) -> None:
             if asked and message["type"] == "http.response.start":

@@ -273,6 +273,10 @@ class Tournament:
     xxa: dict[int, list[Fraction]] = field(default_factory=dict)
     #: Point adjustments (TRF-2026 record 299 with a blank type), in file order.
     adjustments: list[PointAdjustment] = field(default_factory=list)
+    #: JaVaFo ``XXC rank``: the start numbers in the order of the file's 001
+    #: lines, whose positions are the pairing numbers (see model.renumber);
+    #: None: the start numbers are the pairing numbers.
+    rank_order: list[int] | None = None
     #: Header records we keep but do not interpret (code -> raw lines), so that
     #: writing a file gives back what was read (team records, 132, 172, ...).
     extra: dict[str, list[str]] = field(default_factory=dict)

@@ -63,6 +63,7 @@ from swisschess.model.history import (
     float_in_round,
     pab_eligible,
     played_colours,
+    requested_bye,
     to_be_paired,
     unpaired_entries,
 )
@@ -101,6 +102,25 @@ class Contender:
         return self.pref.strength is Strength.ABSOLUTE
 
 
+def pairing_numbers(t: Tournament, rnd: int) -> dict[int, int]:
+    """TPN (Art. 1.1; C.04.2 Art. 2.3) of every player counted when pairing ``rnd``.
+
+    The players in the order of the file, leaving out those who have never
+    taken part in a pairing and are absent now (a late entry is taken into
+    account only when first present, C.04.2 Art. 2.4).  The same numbering as
+    the Dutch engine (``rules/dutch.py``) and the endorsed engines; it only
+    matters for the parity in Art. 5.2.1 (the order is the file's).
+    """
+    out: dict[int, int] = {}
+    now = set(to_be_paired(t, rnd))
+    for pid in sorted(t.players):
+        p = t.players[pid]
+        if pid in now or any(e.paired for e in p.results) or (
+                len(p.results) <= rnd - 1 and requested_bye(t, pid, rnd) is None):
+            out[pid] = len(out) + 1
+    return out
+
+
 def contenders(t: Tournament, rnd: int, *, no_games_black: bool) -> list[Contender]:
     """The players to pair in round ``rnd`` with their colour and PAB facts.
 
@@ -108,6 +128,7 @@ def contenders(t: Tournament, rnd: int, *, no_games_black: bool) -> list[Contend
     preference for Black; Burstein 1.5.4 gives him none.
     """
     out = []
+    tpn = pairing_numbers(t, rnd)
     for pid in to_be_paired(t, rnd):
         p = t.players[pid]
         cols = played_colours(p, rnd - 1)
@@ -116,7 +137,7 @@ def contenders(t: Tournament, rnd: int, *, no_games_black: bool) -> list[Contend
             pref = ColourPreference(B, Strength.MILD, 0)  # Dubov 1.6.4
         forbidden = {e.opponent for e in p.results[: rnd - 1] if e.played and e.opponent}
         out.append(Contender(
-            id=pid, tpn=pid,
+            id=pid, tpn=tpn[pid],
             score=t.score(pid, rnd - 1) + t.acceleration(pid, rnd),
             raw_score=t.score(pid, rnd - 1),
             colours=cols, pref=pref, games=len(cols),

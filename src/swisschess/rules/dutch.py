@@ -24,15 +24,15 @@ in :mod:`swisschess.pairing.matching`.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable
+from typing import Any
 
 from swisschess.model.history import Float
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.classlp import feasible, transport
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
 from swisschess.rules.dutchcore import (
     BracketProcess,
     Compatibility,
@@ -324,16 +324,8 @@ class _Round:
         players, wt, n = self.players, self.wt, self.n
         if n < REDUCED_MIN_PLAYERS:
             return False
-        pos = {p.id: k for k, p in enumerate(players)}
-        conflicts: list[set[int]] = [set() for _ in range(n)]
-        for k, p in enumerate(players):
-            for x in p.forbidden:
-                j = pos.get(x)
-                if j is not None:
-                    conflicts[k].add(j)
-                    conflicts[j].add(k)
-        # [C3]: two absolute preferences for the same colour never meet
-        cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+        # [C1] conflicts and [C3] colour classes, for degree bounds
+        conflicts, cls = conflict_sets(players)
         least = least_degree(0, conflicts, cls)
         if n % 2:
             # [C5] the PAB goes to the lowest score that leaves the round
@@ -377,384 +369,42 @@ class _Round:
         self.cur = self.g.solve()
 
 
-class _Bail(Exception):
-    """The class method cannot vouch for this bracket: pair it on the graph."""
+class _ClassBracket(ClassBracket):
+    """A bracket of a large 2026 round paired on classes (see
+    :class:`~swisschess.rules.dutchclasses.ClassBracket`): the [C1]-[C21] weights
+    of :class:`_Weights`, a floater worth its [C8] value, and the whole round
+    certified (the lower part and the PAB)."""
 
+    def class_key(self, p: Entrant) -> tuple[Any, ...]:
+        return (*super().class_key(p), self.r.wt.bye_candidate(p))
 
-class _ClassBracket:
-    """One bracket paired on *classes* of alike players (large rounds).
+    def pair_value(self, hi: Entrant, lo: Entrant) -> int:
+        wt = self.r.wt
+        return wt.raw_weight(hi, lo, True, False) - wt.unit - wt.share(hi) - wt.share(lo)
 
-    Same decisions as :class:`BracketProcess`, in the same order, on the same
-    weights — only asked differently (see :mod:`swisschess.pairing.classlp`):
-
-    1. Players of the bracket with the same facts (score, colour preference
-       and strength, floats, PAB facts, MDP or resident) form a class; the
-       weight of a pair is :meth:`_Weights.raw_weight` of two representatives,
-       less the parts every complete pairing has anyway (``unit`` and the
-       players' shares).
-    2. *Isolated* bracket (there is a next scoregroup): a player who is not
-       paired here floats down and is worth what [C8] gives him there (the
-       next bracket's pairs and scores, if each floater meets a player of
-       the next scoregroup).  *Whole* bracket (the last one): everyone is
-       paired here, one player may take the PAB.
-    3. The class optimum's duals say which pairs are *tight*.  Each decision
-       of Art. 3-4 (which MDPs are paired (4.4), whom each meets (4.2), S1
-       and S2 of the remainder (4.3), the transpositions (4.2)) takes the
-       first candidate for which a flow on the tight classes still exists —
-       a necessary condition.
-    4. At the end the bracket is checked as a whole: every pair made is
-       tight and compatible, every floater's class is tight with floating,
-       and (isolated) the floaters, the next scoregroup and the rest of the
-       round can really be paired as step 2 assumed (:meth:`_certify`).
-       Then the pairing is optimal, and every "no" of step 3 was right, so
-       it is the pairing :class:`BracketProcess` makes.  Otherwise nothing is
-       changed and the bracket goes to :class:`BracketProcess` (``pair`` is False).
-
-    Exchanges between S1 and S2 (Art. 4.3) are left to :class:`BracketProcess`.
-    """
-
-    def __init__(self, rnd: _Round, bracket: list[int], mdps: int, size: int,
-                 lower_start: int) -> None:
-        self.r = rnd
-        self.v = bracket
-        self.mdps = mdps
-        self.size = size
-        self.lower_start = lower_start
-        self.whole = size == len(bracket) and lower_start == rnd.n
-        self.pairs: list[tuple[int, int]] = []
-        self.frozen: set[int] = set()
-
-    # ------------------------------------------------------------ outline
-    def pair(self) -> bool:
-        if not self.whole and self.size == len(self.v):
-            return False  # no next scoregroup, but players below: not handled
-        try:
-            self._classes()
-            self._optimum()
-            chosen = self._choose_mdps()
-            self._pair_mdps(chosen)
-            single = self._remainder(chosen)
-            partner = self._certify(single)
-        except _Bail:
-            return False
-        r = self.r
-        if len(r.cur) != r.n:
-            r.cur = list(range(r.n))
-        for a, b in self.pairs:
-            r.matched[a] = r.matched[b] = True
-            r.cur[a], r.cur[b] = b, a
-            r.pairs.append((a, b))
-        for x in single:
-            r.cur[x] = partner.get(x, x)
-        r.g_stale = True
-        return True
-
-    # ------------------------------------------------------------ classes
-    def _classes(self) -> None:
+    def single_values(self) -> list[int | None]:
         wt, players = self.r.wt, self.r.players
-        index: dict[tuple, int] = {}
-        self.cls: list[int] = []  # class of each bracket position
-        self.reps: list[Entrant] = []
-        self.is_mdp: list[bool] = []
-        for li in range(self.size):
-            p = players[self.v[li]]
-            key = (li < self.mdps, p.skey, p.preference, p.absolute, p.strong, p.imbalance,
-                   p.repeated, p.floats, p.bye_eligible, wt.bye_candidate(p), p.played_games,
-                   p.topscorer)
-            c = index.get(key)
-            if c is None:
-                c = index[key] = len(self.reps)
-                self.reps.append(p)
-                self.is_mdp.append(li < self.mdps)
-            self.cls.append(c)
         k = len(self.reps)
-        self.count = [0] * k
-        for c in self.cls:
-            self.count[c] += 1
-        # pair weights: the criteria of the pair made in this bracket
-        unit = wt.unit
-        self.w: dict[tuple[int, int], int] = {}
-        for c in range(k):
-            for d in range(c, k):
-                if self.is_mdp[c] and self.is_mdp[d]:
-                    continue  # Art. 4: an MDP meets a resident
-                if c == d and self.count[c] < 2:
-                    continue
-                hi, lo = self.reps[c], self.reps[d]
-                if lo.skey > hi.skey:
-                    hi, lo = lo, hi
-                if not wt.colour_compatible(hi, lo):
-                    continue
-                x = wt.raw_weight(hi, lo, True, False) - unit - wt.share(hi) - wt.share(lo)
-                self.w[c, d] = self.w[d, c] = x
-        # a player left single: floats down ([C8] value) or takes the PAB
-        self.single: list[int | None] = [None] * k
+        single: list[int | None] = [None] * k
         if self.whole:
+            # the PAB: the player's share is not counted (C4, C9)
             for c in range(k):
                 if self.reps[c].bye_eligible:
-                    self.single[c] = -2 * wt.share(self.reps[c])
+                    single[c] = -2 * wt.share(self.reps[c])
         else:
+            # [C8]: one more pair in the next bracket, his score counted there
             off, shift = wt.off, wt.shift
             s_next = players[self.v[self.size]].skey
             c8 = 1 << off["C8pairs"]
             base = 1 << (off["C8scores"] + shift[s_next])
             for c in range(k):
-                self.single[c] = c8 + 2 * (1 << (off["C8scores"] + shift[self.reps[c].skey])) - base
+                single[c] = c8 + 2 * (1 << (off["C8scores"] + shift[self.reps[c].skey])) - base
+        return single
 
-    def _optimum(self) -> None:
-        """Class optimum and its duals (twice the matching duals).
+    def committed(self) -> None:
+        self.r.g_stale = True
 
-        An odd bracket gets one more vertex, ``dummy``, that must meet a
-        player left single: the PAB (last bracket) or, in an isolated
-        bracket, the one floater parity forces (others float in pairs, on
-        their own).  Without it the fractional optimum would pair an odd
-        bracket completely."""
-        k = len(self.reps)
-        count = list(self.count)
-        arcs = dict(self.w)
-        dummy = None
-        if sum(count) % 2:
-            dummy = k
-            count.append(1)
-            for c in range(k):
-                s = self.single[c]
-                if s is not None:
-                    arcs[c, dummy] = arcs[dummy, c] = s // 2
-        if not self.whole:
-            for c in range(k):
-                s = self.single[c]
-                assert s is not None
-                arcs[c, c] = max(arcs.get((c, c), s), s)
-        res = transport(count, arcs)
-        if res is None:
-            raise _Bail
-        u, v = res
-        self.y = [u[c] + v[c] for c in range(len(count))]
-        self.dummy = dummy
-        y = self.y
-        self.tight: list[set[int]] = [
-            {d for d in range(k) if (c, d) in self.w and y[c] + y[d] == 2 * self.w[c, d]}
-            for c in range(k)]
-        # left single on its own (floats; isolated only) or with the dummy
-        self.self_tight = [not self.whole and y[c] == self.single[c] for c in range(k)]
-        self.dummy_tight = [dummy is not None and self.single[c] is not None
-                            and y[c] + y[dummy] == self.single[c] for c in range(k)]
-        self.single_tight = [a or b for a, b in zip(self.self_tight, self.dummy_tight, strict=True)]
-
-    def _singles_ok(self, single: list[int]) -> bool:
-        """The players left single (bracket positions) are tight as such:
-        one with the dummy (odd bracket), the others on their own."""
-        if self.dummy is None:
-            return all(self.self_tight[self.cls[li]] for li in single)
-        loose = [li for li in single if not self.self_tight[self.cls[li]]]
-        if len(loose) > 1:
-            return False
-        if loose:
-            return self.dummy_tight[self.cls[loose[0]]]
-        return any(self.dummy_tight[self.cls[li]] for li in single)
-
-    # ------------------------------------------------------------ decisions
-    def _node(self, li: int, chosen: set[int]) -> tuple[int, bool]:
-        return (self.cls[li], li in chosen)
-
-    def _cover_feasible(self, chosen: set[int], gone: set[int]) -> bool:
-        """The double-cover flow on tight classes, with the MDPs ``chosen``
-        bound to meet residents and the bracket positions ``gone`` paired."""
-        cnt: dict[tuple, int] = {}
-        for li in range(self.size):
-            if li in gone or self.v[li] in self.frozen:
-                continue
-            nd = self._node(li, chosen)
-            cnt[nd] = cnt.get(nd, 0) + 1
-        arcs: dict[tuple, list[tuple]] = {}
-        nodes = list(cnt)
-        dummy = ("P", False)
-        for a in nodes:
-            out = [b for b in nodes if b[0] in self.tight[a[0]]]
-            if not a[1]:
-                if self.self_tight[a[0]] and a not in out:
-                    out.append(a)
-                if self.dummy_tight[a[0]]:
-                    out.append(dummy)
-            arcs[a] = out
-        if self.dummy is not None:
-            cnt[dummy] = 1
-            arcs[dummy] = [a for a in nodes if not a[1] and self.dummy_tight[a[0]]]
-        return feasible(cnt, cnt, arcs) is not None
-
-    def _choose_mdps(self) -> set[int]:
-        """Art. 3.2 / 4.4: the MDPs paired here, highest scores first, the
-        earliest that can be (as :meth:`BracketProcess._choose_mdps`)."""
-        chosen: set[int] = set()
-        for li in range(self.mdps):
-            chosen.add(li)
-            if not self._cover_feasible(chosen, set()):
-                chosen.discard(li)
-        return chosen
-
-    def _freeze(self, a: int, b: int) -> None:
-        self.pairs.append((a, b))
-        self.frozen.add(a)
-        self.frozen.add(b)
-
-    def _pair_mdps(self, chosen: set[int]) -> None:
-        """Art. 4.2: each paired MDP meets the highest resident possible."""
-        players, wt, v = self.r.players, self.r.wt, self.v
-        for li in sorted(chosen):
-            x = v[li]
-            c = self.cls[li]
-            rejected: set[int] = set()
-            for lj in range(self.mdps, self.size):
-                y = v[lj]
-                d = self.cls[lj]
-                if y in self.frozen or d in rejected or d not in self.tight[c]:
-                    continue
-                if not wt.compatible(players[x], players[y]):
-                    continue
-                if self._cover_feasible(chosen, {li, lj}):
-                    self._freeze(x, y)
-                    break
-                rejected.add(d)
-            else:
-                raise _Bail
-
-    def _remainder(self, chosen: set[int]) -> list[int]:
-        """Art. 4.3 (S1 and S2 of the remainder, at most one exchange), then
-        the transpositions of Art. 4.2.  Returns the players left single
-        (floaters, or the PAB)."""
-        players, wt, v = self.r.players, self.r.wt, self.v
-        single = [li for li in range(self.mdps) if li not in chosen]
-        if any(not self.single_tight[self.cls[li]] for li in single):
-            raise _Bail
-        if self.whole and len(single) > (self.dummy is not None):
-            raise _Bail
-        rem = [lj for lj in range(self.mdps, self.size) if v[lj] not in self.frozen]
-        if self.whole:
-            f = 1 if self.dummy is not None and not single else 0
-            if (len(rem) - f) % 2:
-                raise _Bail
-        else:
-            f = self._fewest_single(rem)
-        rp = (len(rem) - f) // 2
-        plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
-        if plan is None:
-            raise _Bail
-        side, keys, sup, dem, arcs, flow = plan
-        open2 = [q for q in range(len(rem)) if side[q] == 2]  # S2, not yet paired
-        for q in range(len(rem)):
-            if side[q] != 1:
-                continue
-            x = v[rem[q]]
-            a = keys[q]
-            rejected: set[tuple] = set()
-            for q2 in open2[bisect.bisect_right(open2, q):]:
-                y = v[rem[q2]]
-                b = keys[q2]
-                if b in rejected or b not in arcs[a]:
-                    continue
-                if not wt.compatible(players[x], players[y]):
-                    continue
-                sup[a] -= 1
-                dem[b] -= 1
-                if flow.get((a, b), 0) > 0:
-                    flow[a, b] -= 1
-                else:
-                    nf = feasible(sup, dem, arcs, flow)
-                    if nf is None:
-                        sup[a] += 1
-                        dem[b] += 1
-                        rejected.add(b)
-                        continue
-                    flow = nf
-                self._freeze(x, y)
-                open2.remove(q2)
-                break
-            else:
-                raise _Bail
-        for q in range(len(rem)):
-            if v[rem[q]] not in self.frozen:
-                if side[q] != 2:
-                    raise _Bail
-                single.append(rem[q])
-        if not self._singles_ok(single):
-            raise _Bail
-        return [v[li] for li in single]
-
-    def _fewest_single(self, rem: list[int]) -> int:
-        """[C6]: the fewest remainder players left single (a relaxation:
-        the double cover with the singles counted on both sides)."""
-        cnt: dict[tuple, int] = {}
-        for lj in rem:
-            cnt["c", self.cls[lj]] = cnt.get(("c", self.cls[lj]), 0) + 1
-        nodes = list(cnt)
-        arcs: dict[tuple, list[tuple]] = {
-            a: [b for b in nodes if b[1] in self.tight[a[1]]]
-            + ([("F", 0)] if self.single_tight[a[1]] else []) for a in nodes}
-        arcs["F", 0] = [a for a in nodes if self.single_tight[a[1]]]
-        for f in range(len(rem) % 2, min(len(rem), 8) + 1, 2):
-            c = dict(cnt)
-            c["F", 0] = f
-            if feasible(c, c, arcs) is not None:
-                return f
-        raise _Bail
-
-    def _sides(self, rem: list[int], rp: int, qa: int | None, qb: int | None):
-        """S1 = the first ``rp`` of the remainder, less position ``qa``,
-        plus position ``qb`` (Art. 4.3 exchange); a flow on the tight
-        classes in which every S1 player meets a later S2 player, or None."""
-        side: list[int] = []
-        keys: list[tuple] = []
-        sup: dict[tuple, int] = {}
-        dem: dict[tuple, int] = {}
-        for q, lj in enumerate(rem):
-            c = self.cls[lj]
-            if (q < rp and q != qa) or q == qb:
-                k = ("1", c, qa is not None and q < qa, q == qb)
-                side.append(1)
-                sup[k] = sup.get(k, 0) + 1
-            else:
-                k = ("2", c, qb is not None and q > qb, q == qa)
-                side.append(2)
-                dem[k] = dem.get(k, 0) + 1
-            keys.append(k)
-        f = len(rem) - 2 * rp
-        if f < 0:
-            return None
-        arcs: dict[tuple, list[tuple]] = {}
-        for a in sup:
-            # a meets b: tight, and b comes later (Art. 4.2: S1 meets S2)
-            arcs[a] = [b for b in dem if b[1] in self.tight[a[1]]
-                       and (not b[3] or a[2]) and (not a[3] or b[2])]
-        sup["F", 0, False, False] = f
-        arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
-        flow = feasible(sup, dem, arcs)
-        if flow is None:
-            return None
-        return side, keys, sup, dem, arcs, flow
-
-    def _one_exchange(self, rem: list[int], rp: int):
-        """Art. 4.3: one S1 player (position ``qa``) and one S2 player
-        (``qb``) change places — the smallest difference of their numbers
-        first, then the lowest S1 player (as :meth:`BracketProcess._remainder`
-        weighs them).  Two or more exchanges are left to the graph."""
-        tries = 0
-        for d in range(1, len(rem)):
-            for qa in range(rp - 1, max(-1, rp - 1 - d), -1):
-                qb = qa + d
-                if qb < rp:
-                    continue
-                if qb >= len(rem):
-                    continue
-                tries += 1
-                if tries > 400:
-                    return None
-                plan = self._sides(rem, rp, qa, qb)
-                if plan is not None:
-                    return plan
-        return None
-
-    # ------------------------------------------------------------ certificate
-    def _certify(self, single: list[int]) -> dict[int, int]:
+    def certify(self, single: list[int]) -> dict[int, int]:
         """Isolated bracket: the floaters, the next scoregroup and the rest of
         the round can be paired as the floaters' value assumed — each floater
         meets a player of the next scoregroup, that scoregroup pairs within
@@ -765,80 +415,44 @@ class _ClassBracket:
         floater's partner."""
         r = self.r
         if self.whole:
-            if len(single) != (self.dummy is not None):
-                raise _Bail
-            return {}
+            return self.certify_whole(single)
         players, wt = r.players, r.wt
         nxt = self.v[self.size:]
         lower = list(range(self.lower_start, r.n))
         if len(single) > len(nxt):
-            raise _Bail
+            raise ClassBail
         odd = (len(single) + len(nxt) + len(lower)) % 2 == 1
         pab = None
         if odd:
             shares = {x: wt.share(players[x]) for x in nxt + lower + single
                       if players[x].bye_eligible}
             if not shares:
-                raise _Bail
+                raise ClassBail
             least = min(shares.values())
             if any(shares.get(x) == least for x in single):
-                raise _Bail  # a floater might take the PAB as well: not handled
+                raise ClassBail  # a floater might take the PAB as well: not handled
             # the PAB from the lower part if possible, else the next scoregroup
             for x in reversed(lower + nxt):
                 if shares.get(x) == least:
                     pab = x
                     break
         # each floater meets a distinct player of the next scoregroup
-        partner: dict[int, int] = {}
         taken: set[int] = set() if pab is None else {pab}
-        for x in single:
-            for y in nxt:
-                if y not in taken and wt.compatible(players[x], players[y]):
-                    partner[x] = y
-                    taken.add(y)
-                    break
-            else:
-                raise _Bail
+        partner = self.meet_next(single, nxt, taken)
         rest = [y for y in nxt if y not in taken]
         low = [y for y in lower if y != pab]
         # [C8]: the next scoregroup keeps as many pairs as it can have
         if len(single) + len(rest) // 2 != (len(single) + len(nxt)) // 2:
-            raise _Bail
+            raise ClassBail
         if len(rest) % 2:
             if not low:
-                raise _Bail
+                raise ClassBail
             down = rest.pop()
             low.append(down)
-        if not (self._dirac(rest) and self._dirac(low)):
-            raise _Bail
+        if not (self.dirac(rest) and self.dirac(low)):
+            raise ClassBail
         return partner
 
-    def _dirac(self, group: list[int]) -> bool:
-        """Every player of ``group`` (even size) has at least half of it as
-        possible opponents: then it has a perfect matching."""
-        h = len(group)
-        if h == 0:
-            return True
-        if h % 2:
-            return False
-        r = self.r
-        if h == 2:
-            a, b = group
-            return r.wt.compatible(r.players[a], r.players[b])
-        members = set(group)
-        per_class: dict[int, int] = {}
-        for x in group:
-            c = r.colour_class[x]
-            if c:
-                per_class[c] = per_class.get(c, 0) + 1
-        for x in group:
-            c = r.colour_class[x]
-            deg = h - 1 - sum(1 for y in r.conflicts[x] if y in members)
-            if c:
-                deg -= per_class[c] - 1
-            if 2 * deg < h:
-                return False
-        return True
 
 
 def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> list[int]:

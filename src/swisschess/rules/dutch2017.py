@@ -51,6 +51,7 @@ from swisschess.model.history import Float
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, dirac
 from swisschess.rules.dutchcore import (
     BracketProcess,
     Compatibility,
@@ -61,6 +62,11 @@ from swisschess.rules.dutchcore import (
 )
 
 EDITION = "2017"
+# Rounds with at least this many players check completion (A.9) by a
+# certificate first, and pair brackets of at least CLASS_MIN_ACTIVE players
+# on classes first; both only trade speed (results are the same).
+CLASS_MIN_PLAYERS = 64
+CLASS_MIN_ACTIVE = 2
 ONE_POINT = Fraction(1)  # A.8: the virtual score of downfloaters is one point below the bracket
 
 
@@ -113,13 +119,31 @@ class _Weights2017(Compatibility):
         # next scoregroup, or all the remaining players for the PPB), so that
         # one scale serves C.6 and the look-ahead C.7 (as the reference engine)
         self.low = min(p.score for p in graph) - ONE_POINT
-        diffs = {p.score - self.low for p in graph[:size]}
-        for k, p in enumerate(graph[:size]):
-            for o in graph[k + 1:size]:
-                diffs.add(p.score - o.score)
+        scores = sorted({p.score for p in graph[:size]}, reverse=True)
+        diffs = {x - self.low for x in scores}
+        for k, x in enumerate(scores):  # pairs of players: differences of scores
+            for y in scores[k:]:
+                diffs.add(x - y)
         self.slot = {d: k for k, d in enumerate(sorted(diffs))}
         self.db = field_bits(2 * len(graph)) + 1
         self.pw = self.db * len(self.slot)
+
+    def tail_bits(self) -> int:
+        """Bits below the C.7 fields: colours, floats, generation order."""
+        backs = min(self.played_rounds, 2)
+        return 4 * self.cb + backs * 2 * self.cb + backs * 2 * self.pw + self.order_bits
+
+    def next_pair_unit(self) -> int:
+        """C.7: one more pair in the next bracket (not for the PPB/CLB)."""
+        return 1 << (self.tail_bits() + self.pw)
+
+    def down_value(self, p: Entrant) -> int:
+        """C.7: ``p``, a downfloater of the bracket, paired in the next one."""
+        return self._down(p) << self.tail_bits()
+
+    def completion_unit(self) -> int:
+        """A.9 / C.4 (PPB and last bracket): the completion field's unit."""
+        return 1 << (self.tail_bits() + self.pw + self.cb)
 
     def _psd(self, d: Fraction) -> int:
         return 1 << (self.slot[d] * self.db)
@@ -136,6 +160,10 @@ class _Weights2017(Compatibility):
         """
         if not self.compatible(hi, lo):
             return 0
+        return self.raw_weight(hi, lo, in_current, in_next)
+
+    def raw_weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
+        """:meth:`weight` of a pair assumed compatible (classes use it)."""
         cb, pw = self.cb, self.pw
         gap = hi.score - lo.score
         higher = gap > 0
@@ -239,13 +267,65 @@ class _BracketGraph:
         return mate
 
 
+# --------------------------------------------------------------------- classes
+class _ClassBracket2017(ClassBracket):
+    """A bracket of a large 2017 round paired on classes (see
+    :class:`~swisschess.rules.dutchclasses.ClassBracket`).  What differs from
+    2026: the C.5-C.19 weights of :class:`_Weights2017` (nobody has to be
+    paired; a pair's weight counts from "both unpaired"), a floater is worth
+    what the look-ahead C.7 gives him (one more pair in the next bracket, his
+    PSD term there; in the last-but-one bracket, completion with a player who
+    may get the PAB left over), and only the bracket and the next scoregroup
+    are certified — the rest of the round is A.9's completion check."""
+
+    def pair_value(self, hi: Entrant, lo: Entrant) -> int:
+        wt = self.r.wt
+        w = wt.raw_weight(hi, lo, True, False)
+        if self.whole:  # C.4 completion: what every complete pairing has
+            w -= (1 + (not hi.bye_eligible) + (not lo.bye_eligible)) * wt.completion_unit()
+        return w
+
+    def single_values(self) -> list[int | None]:
+        wt = self.r.wt
+        if self.whole:  # the PAB (C.2): only a player who may get it, worth 0
+            return [0 if p.bye_eligible else None for p in self.reps]
+        unit = wt.next_pair_unit()
+        return [unit + 2 * (wt.final and not p.bye_eligible) * unit + 2 * wt.down_value(p)
+                for p in self.reps]
+
+    def certify(self, single: list[int]) -> dict[int, int]:
+        """Each floater meets a distinct player of the next scoregroup, which
+        pairs within itself but for one player (parity; in the last-but-one
+        bracket one who may get the PAB) — Dirac's theorem."""
+        if self.whole:
+            return self.certify_whole(single)
+        players, wt = self.r.players, self.r.wt
+        nxt = self.v[self.size:]
+        if len(single) > len(nxt):
+            raise ClassBail
+        taken: set[int] = set()
+        partner = self.meet_next(single, nxt, taken)
+        rest = [y for y in nxt if y not in taken]
+        if len(rest) % 2:
+            left = [y for y in reversed(rest) if not wt.final or players[y].bye_eligible]
+            if not left:
+                raise ClassBail
+            rest.remove(left[0])
+        if not self.dirac(rest):
+            raise ClassBail
+        return partner
+
+
 class _Round2017:
     """The bracket-by-bracket process of the 2017 text for one round.
 
     Gives :class:`~swisschess.rules.dutchcore.BracketProcess` what it needs (``players``,
     ``wt``, ``g``, ``cur``, ``matched``, :meth:`solve`), with a fresh
     :class:`_BracketGraph` per bracket, and checks completion after each
-    bracket with a matching of the whole round (``validity``).
+    bracket (A.9): in large rounds first by Dirac's theorem on the players
+    left, and by a matching of the whole round (``validity``) only when that
+    certificate does not apply.  Large brackets are first paired on classes
+    (:class:`_ClassBracket2017`).
     """
 
     def __init__(self, players: list[Entrant], wt: _Weights2017) -> None:
@@ -256,24 +336,55 @@ class _Round2017:
         self.cur = list(range(self.n))
         self.g: _BracketGraph | None = None
         self.pairs: list[tuple[int, int]] = []
+        self.large = self.n >= CLASS_MIN_PLAYERS
+        self.conflicts: list[set[int]] = []
+        self.colour_class: list[int] = []
+        if self.large:
+            self.conflicts, self.colour_class = conflict_sets(players)
+        self._validity: MatchingGraph | None = None
+        self._validity_frozen = 0  # self.pairs[:this] are frozen in it
 
     def solve(self) -> None:
         assert self.g is not None
         self.cur = self.g.solve()
 
+    def _completable(self) -> bool:
+        """A.9 / C.1-C.3: can the players not yet paired still be paired
+        (all but one, who may get the PAB, C.2)?"""
+        players, n = self.players, self.n
+        if self.large:
+            left = [v for v in range(n) if not self.matched[v]]
+            if len(left) % 2:
+                bye = next((v for v in reversed(left) if players[v].bye_eligible), None)
+                if bye is not None:
+                    left.remove(bye)
+            if dirac(left, self.conflicts, self.colour_class,
+                     lambda a, b: self.wt.compatible(players[a], players[b])):
+                return True
+        if self._validity is None:
+            g = MatchingGraph(n, [p.bye_eligible for p in players])
+            for j in range(n):
+                for i in range(j):
+                    if self.wt.compatible(players[i], players[j]):
+                        g.set(i, j, 1)
+            self._validity = g
+        g = self._validity
+        for a, b in self.pairs[self._validity_frozen:]:
+            g.freeze_pair(a, b)
+        self._validity_frozen = len(self.pairs)
+        g.dirty = True  # the frozen pairs need not be in its last matching
+        try:
+            g.solve()
+        except NoPerfectMatching:
+            return False
+        return True
+
     def run(self) -> list[int]:
         players, wt, n = self.players, self.wt, self.n
         # C.1-C.3 (absolute criteria) and the PAB (C.2): can the round be paired at all?
-        validity = MatchingGraph(n, [p.bye_eligible for p in players])
-        for j in range(n):
-            for i in range(j):
-                if wt.compatible(players[i], players[j]):
-                    validity.set(i, j, 1)
-        try:
-            validity.solve()
-        except NoPerfectMatching:
+        if not self._completable():
             raise PairingError(
-                "no pairing satisfies the absolute criteria C.1-C.3 for all players") from None
+                "no pairing satisfies the absolute criteria C.1-C.3 for all players")
 
         mate = list(range(n))
         top = players[0].score
@@ -291,22 +402,22 @@ class _Round2017:
                 bracket.append(nxt)
                 nxt += 1
             wt.enter([players[v] for v in bracket], size, special, nxt == n)
-            self.g = _BracketGraph(n, bracket)
-            BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
+            before = len(self.pairs)
+            if not (self.large and size >= CLASS_MIN_ACTIVE
+                    and (not special or nxt == n and len(bracket) == size)
+                    and _ClassBracket2017(self, bracket, mdps, size, nxt).pair()):
+                self.g = _BracketGraph(n, bracket)
+                BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
             made = [(v, self.cur[v]) for v in bracket[:size]
                     if self.matched[v] and v < self.cur[v]]
             if not special:
                 # A.9: can the remaining players still be paired?
-                for a, b in made:
-                    validity.freeze_pair(a, b)
-                validity.dirty = True  # the frozen pairs need not be in its last matching
-                try:
-                    validity.solve()
-                except NoPerfectMatching:
+                if not self._completable():
                     # No: this bracket is the PPB.  Pair it again with all
                     # the remaining players as the collapsed last bracket.
                     for a, b in made:
                         self.matched[a] = self.matched[b] = False
+                    del self.pairs[before:]
                     del bracket[size:]
                     nxt = group_start
                     special = True

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
@@ -88,6 +86,9 @@ def open_engine(url: str, migrate: bool = True) -> Engine:
 
 def upgrade(engine: Engine) -> None:
     """Run the shipped Alembic migrations up to ``head`` on ``engine``."""
+    from alembic import command  # imported here: workers that only open a database skip it
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with write_transaction(engine) as conn:

@@ -12,6 +12,10 @@ them, and a restart does not reset it.
     wait = throttle.wait("ip:203.0.113.5")   # seconds still to wait, 0.0: may try
     throttle.failure("ip:203.0.113.5")       # after a wrong password
     throttle.success("ip:203.0.113.5")       # after the right one
+
+:class:`RevokedSessions` keeps the logins ended by "Log out" until they would
+have expired, so that a copy of the cookie is of no use afterwards, on any
+worker.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from swisschess.store.db import write_transaction
-from swisschess.store.models import LoginFailureRow
+from swisschess.store.models import LoginFailureRow, RevokedSessionRow
 
 #: Failures allowed before the first wait.
 FREE_FAILURES = 5
@@ -104,3 +108,24 @@ class LoginThrottle:
         """The right password: forget ``key``'s failures."""
         with write_transaction(self.engine) as conn:
             conn.execute(delete(LoginFailureRow).where(LoginFailureRow.key == key[:100]))
+
+
+class RevokedSessions:
+    """Session ids ended before their expiry ("Log out"), in ``engine``'s database."""
+
+    def __init__(self, engine: Engine, clock: Callable[[], float] = time.time) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def revoke(self, sid: str, expires: float) -> None:
+        """End session ``sid`` (its cookie expires at ``expires``, in seconds)."""
+        with write_transaction(self.engine) as conn:
+            conn.execute(delete(RevokedSessionRow).where(
+                RevokedSessionRow.expires_at < _dt(self.clock())))
+            conn.execute(delete(RevokedSessionRow).where(RevokedSessionRow.sid == sid[:64]))
+            conn.execute(insert(RevokedSessionRow).values(sid=sid[:64], expires_at=_dt(expires)))
+
+    def is_revoked(self, sid: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(RevokedSessionRow.sid)
+                                .where(RevokedSessionRow.sid == sid[:64])).first() is not None

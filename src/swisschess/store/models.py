@@ -60,3 +60,14 @@ class LoginFailureRow(Base):
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     last_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class RevokedSessionRow(Base):
+    """A login ended by "Log out" before it expired (see :mod:`swisschess.store.logins`)."""
+
+    __tablename__ = "revoked_session"
+
+    #: the session id of the signed cookie
+    sid: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: when the cookie expires anyway (the row can go then)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)

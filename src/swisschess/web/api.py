@@ -2,10 +2,15 @@
 
 Reads of public data (tournaments, rounds, standings, crosstable) are open; every
 write, the player list (birth dates), the TRF export, the log and the preview need
-``Authorization: Bearer TOKEN`` (or the login cookie).
+``Authorization: Bearer TOKEN`` (or the login cookie, writes then with the
+header ``X-CSRF-Token``: :mod:`swisschess.web.security`).
 Errors are ``{"detail": message}`` with 400 (invalid), 404 (unknown), 409
-(does not fit the current state), 401 (not logged in), 422 (malformed request);
-nothing is changed then.  A 2xx answer to a write means it is committed.
+(does not fit the current state; a result's 409 also holds ``current``: the
+board and version stored), 401 (not logged in), 403 (CSRF token missing, or a
+request from another site), 422 (malformed request), 429 (too many failed
+logins: ``Retry-After``); nothing is changed then.  A 2xx answer to a write
+means it is committed.  ``POST /api/pair`` (pairing a TRF file, no login) is in
+:mod:`swisschess.web.pairapi`.
 """
 
 from __future__ import annotations

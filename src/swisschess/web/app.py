@@ -7,7 +7,8 @@
   ``swisschess serve`` time (a signed session cookie that expires, never the
   token; CSRF token, back-off, headers: :mod:`swisschess.web.security`).
 * ``/api/...``: the JSON API (OpenAPI at ``/api/openapi.json``, docs at
-  ``/api/docs``); writes need ``Authorization: Bearer TOKEN`` or the cookie.
+  ``/api/docs``); writes need ``Authorization: Bearer TOKEN`` or the cookie
+  (with ``X-CSRF-Token``); ``POST /api/pair`` pairs a TRF file, no login.
 
 Everything the app does goes through :class:`swisschess.store.service.TournamentService`.
 No file is fetched from elsewhere: templates and static files ship in the package.
@@ -29,7 +30,7 @@ from swisschess import __version__
 from swisschess.i18n import web as i18n_web
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
-from swisschess.store.logins import LoginThrottle
+from swisschess.store.logins import LoginThrottle, RevokedSessions
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
@@ -52,7 +53,8 @@ def create_app(db: str | None = None, token: str | None = None,
                   # every route of every router, present and future (web/security.py)
                   dependencies=[Depends(csrf_protect)])
     app.state.service = svc
-    app.state.auth = Auth(token, LoginThrottle(svc.engine))  # hardening: web/security.py
+    app.state.auth = Auth(token, LoginThrottle(svc.engine),  # hardening: web/security.py
+                          revoked=RevokedSessions(svc.engine))
     app.state.token = token
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     views.install_filters(templates.env)
@@ -70,7 +72,8 @@ def create_app(db: str | None = None, token: str | None = None,
         if request.url.path.startswith("/api/") or wants_json(request):
             return JSONResponse({"detail": exc.detail}, status_code=403)
         return request.app.state.templates.TemplateResponse(
-            request, "error.html", {"message": exc.detail, "status": 403}, status_code=403)
+            request, "error.html", {"message": translate_message(exc.detail), "status": 403},
+            status_code=403)
 
     @app.exception_handler(StoreError)
     async def _store_error(request: Request, exc: StoreError):

@@ -87,7 +87,7 @@ def login(request: Request, token: str = Form(""), next: str = Form("/arbiter"))
         cookie = auth.login(request, token)
     except TooManyFailures as e:
         resp = page(request, "login.html", status=429, next=safe_path(next),
-                    err=f"Too many wrong passwords: wait {e.wait} s, then try again.")
+                    err=_("Too many wrong passwords: wait {n} s, then try again.").format(n=e.wait))
         resp.headers["Retry-After"] = str(e.wait)
         return resp
     if cookie is None:
@@ -101,6 +101,7 @@ def login(request: Request, token: str = Form(""), next: str = Form("/arbiter"))
 
 @router.post("/logout")
 def logout(request: Request):
+    request.app.state.auth.logout(request)  # the session ends on every worker
     resp = RedirectResponse("/", status_code=303)
     resp.delete_cookie(COOKIE, path="/")
     return resp
@@ -123,6 +124,10 @@ def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...)
     system, extra = "dutch", {}
     if edition in ("round-robin", "double-round-robin"):  # Berger tables (C.05 Annex 1)
         system, edition = "round-robin", "double" if edition.startswith("double") else "auto"
+    elif ":" in edition:  # branch dubov: "dubov:2026", "burstein:2026" (pairing.registry)
+        system, edition = edition.split(":", 1)
+        if acceleration == "baku":
+            extra["baku"] = True
     elif acceleration == "baku":  # C.04.5.1
         extra["baku"] = True
     tid = svc.create_tournament(name, rounds, system=system, edition=edition, **extra,
@@ -273,7 +278,7 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
         if e.status == 409 and wants_json(request):  # another arbiter was first
-            return _conflict(svc, tid, rnd, board, str(e))
+            return _conflict(svc, tid, rnd, board, translate_message(str(e)))
         if wants_json(request):
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
                                 status_code=e.status)

@@ -12,10 +12,11 @@ the next round, the same one ``swisschess engine IN.trf -p`` prints:
 * the engines' format (``N`` then ``W B`` lines, ``ID 0`` for the bye) with
   ``?format=engine`` or ``Accept: text/plain``.
 
-Query parameters: ``system`` (``dutch``, ``lim`` ...; default: the file's
-``192``/``092`` record, else Dutch), ``edition`` (``2026``, ``2017`` ...),
-``acceleration`` (``none``; ``baku`` once the Baku acceleration is part of
-the install — until then it is answered 422 "unknown acceleration").
+Query parameters: ``system`` (``dutch``, ``lim``, ``round-robin`` ...; default:
+the file's ``192``/``092`` record, else Dutch), ``edition`` (``2026``, ``2017``
+...; ``single`` / ``double`` for the round robin), ``acceleration`` (``baku``:
+C.04.5.1; ``none``: none even if record 192 asks for it; default: as record
+192 says, e.g. ``FIDE_DUTCH_BAKU``).
 
 Stateless: no database, no login, nothing kept between requests; any number
 of workers can serve it behind a load balancer (``swisschess serve --pair-only``
@@ -47,9 +48,7 @@ tell the two 422s apart, like the command line's exit codes 3 and 1.
 
 from __future__ import annotations
 
-import importlib
 import os
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -63,12 +62,12 @@ from swisschess.cli.exitcodes import (
     EXIT_TOO_LARGE,
     EXIT_UNEXPECTED,
 )
-from swisschess.cli.options import resolve_system
+from swisschess.cli.options import resolve_baku, resolve_round_robin, resolve_system
 from swisschess.formats.trf import decode, parse_trf
-from swisschess.model.tournament import Tournament
 from swisschess.pairing import registry
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import InputError, Pairing, PairingError
+from swisschess.rules.baku import accelerate
 
 #: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
 #: 4 MiB holds a 2,000-player, 15-round TRF file several times over.
@@ -105,45 +104,21 @@ class PairFailure(Exception):
         return JSONResponse(body, status_code=self.status)
 
 
-# ----------------------------------------------------------- acceleration
-def _baku() -> tuple[Callable[[str], bool], Callable[[Tournament], Any]] | None:
-    """The Baku acceleration (C.04.5.1) when this install has it (rules/baku.py of the
-    systems branch): (does a 192 code ask for it, apply it to a tournament)."""
-    try:
-        mod = importlib.import_module("swisschess.rules.baku")
-    except ImportError:
-        return None
-    from_code = getattr(registry, "baku_from_code", None)
-    accelerate = getattr(mod, "accelerate", None)
-    if from_code is None or accelerate is None:
-        return None
-    return from_code, accelerate
-
-
-def accelerations() -> list[str]:
-    """Values the ``acceleration`` parameter takes in this install."""
-    return ["none"] + (["baku"] if _baku() is not None else [])
-
-
-def apply_acceleration(t: Tournament, name: str | None) -> None:
-    """Apply the acceleration asked for by the parameter, else by the file's 192 code
-    (as ``swisschess engine`` does); InputError for an unknown one."""
-    baku = _baku()
-    wanted = (name or "").strip().lower()
-    if wanted not in ("", *accelerations()):
-        raise InputError(f"unknown acceleration {name!r} (known: {', '.join(accelerations())})")
-    if baku is None:
-        return
-    from_code, accelerate = baku
-    if wanted == "baku" or (wanted == "" and from_code(t.system)):
-        accelerate(t)
-
-
 # ------------------------------------------------------------------ work
+#: Values of the ``acceleration`` parameter: ``baku`` (C.04.5.1) or ``none`` (no
+#: computed acceleration even when record 192 asks for it; virtual points the file
+#: gives in XXA / 250 records still count); absent: as the file's 192 says.
+ACCELERATIONS = ("none", "baku")
+
+
 def pair_text(text: str, system: str | None = None, edition: str | None = None,
               acceleration: str | None = None) -> tuple[Pairing, str, str, list[str]]:
     """The pairing of the next round of a TRF text: (pairing, system, edition, warnings).
 
+    The same steps as ``swisschess engine IN.trf -p``: the round robin when
+    ``system=round-robin`` or record 192 names one (``edition`` ``single`` /
+    ``double``), else the system and edition from the parameters, record 192 /
+    092, Dutch 2026; the Baku acceleration from the parameter or record 192.
     Raises :class:`PairFailure` with the command line's exit code."""
     res = parse_trf(text, FILENAME)
     if res.errors:
@@ -159,12 +134,23 @@ def pair_text(text: str, system: str | None = None, edition: str | None = None,
     if not t.players:
         raise PairFailure(EXIT_INVALID, f"{FILENAME}:1:1: error: no player (001 record) "
                                         "in the file")
+    wanted = (acceleration or "").strip().lower()
     try:
+        if wanted not in ("", *ACCELERATIONS):
+            raise InputError(f"unknown acceleration {acceleration!r} "
+                             f"(known: {', '.join(ACCELERATIONS)})")
+        rr = system == registry.ROUND_ROBIN
+        kind = resolve_round_robin(rr, rr and edition == "double", None if rr else system,
+                                   t.system)
+        if kind is not None:
+            if wanted == "baku":
+                raise InputError("the Baku acceleration applies to the Swiss systems, "
+                                 "not to a round robin")
+            return (registry.pair_round_robin(t, kind), registry.ROUND_ROBIN, kind,
+                    [str(d) for d in res.warnings])
         system, edition = resolve_system(system or None, edition or None, t.system)
-        apply_acceleration(t, acceleration)
-    except InputError as e:
-        raise PairFailure(EXIT_INVALID, f"{FILENAME}: {e}") from None
-    try:
+        if wanted == "baku" or (wanted == "" and resolve_baku(False, t.system)):
+            accelerate(t)  # C.04.5.1: virtual points (XXA / 250 in the file win)
         pairing = pair_round(t, system, edition)
     except PairingError as e:
         raise PairFailure(EXIT_NO_PAIRING, f"{FILENAME}: no valid pairing: {e}") from None
@@ -214,11 +200,13 @@ def wants_engine_format(request: Request, fmt: str | None) -> bool:
              openapi_extra={"requestBody": {"required": True, "content": {
                  "text/plain": {"schema": {"type": "string", "description": "a TRF file"}}}}})
 async def pair(request: Request,
-               system: str | None = Query(None, description="dutch, lim ... (default: "
-                                                            "the file's 192 record, else dutch)"),
-               edition: str | None = Query(None, description="2026, 2017, 1992"),
-               acceleration: str | None = Query(None, description="none (baku when "
-                                                                  "installed)"),
+               system: str | None = Query(None, description="dutch, lim, round-robin ... "
+                                                            "(default: the file's 192 "
+                                                            "record, else dutch)"),
+               edition: str | None = Query(None, description="2026, 2017, 1992; single "
+                                                              "or double (round robin)"),
+               acceleration: str | None = Query(None, description="baku or none "
+                                                                  "(default: record 192)"),
                format: str | None = Query(None, description="json (default) or engine")
                ) -> Response:
     """The request body is the TRF text; see the module docstring for the answers."""

@@ -10,8 +10,9 @@ Threats and answers (OWASP's usual list for a cookie-authenticated app):
   ``SID.ISSUED.SIGNATURE`` (HMAC-SHA256 with a key derived from the arbiter
   token): it expires :data:`SESSION_TTL` seconds after login (12 h: one
   playing day), is ``HttpOnly`` and ``SameSite=Strict`` (and ``Secure`` over
-  HTTPS).  Nothing is kept in memory, so any worker accepts it; a new
-  token (restart with another ``--token``) ends every session.
+  HTTPS).  Nothing is kept in memory, so any worker accepts it; "Log out"
+  ends it for good (its id is kept in the database until it would have
+  expired); a new token (restart with another ``--token``) ends every session.
 * **Cross-site request forgery** — every state-changing request made with the
   cookie must carry the session's CSRF token: the hidden field ``csrf`` of
   every form, or the header ``X-CSRF-Token`` (page meta ``csrf-token``) for
@@ -41,7 +42,7 @@ from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
 
-from swisschess.store.logins import LoginThrottle
+from swisschess.store.logins import LoginThrottle, RevokedSessions
 
 #: Name of the login cookie.
 COOKIE = "swisschess_session"
@@ -99,11 +100,13 @@ class Auth:
     is None for an app without a database-backed back-off (tests only)."""
 
     def __init__(self, token: str, throttle: LoginThrottle | None = None,
-                 ttl: int = SESSION_TTL, clock: Callable[[], float] = time.time) -> None:
+                 ttl: int = SESSION_TTL, clock: Callable[[], float] = time.time,
+                 revoked: RevokedSessions | None = None) -> None:
         self.token = token
         self.ttl = ttl
         self.clock = clock
         self.throttle = throttle
+        self.revoked = revoked
         self._key = hmac.new(token.encode(), b"swisschess session key v1",
                              hashlib.sha256).digest()
 
@@ -138,9 +141,19 @@ class Auth:
         """The request's valid session, if its cookie holds one (read once per request)."""
         if "swisschess_session" not in request.scope.setdefault("state", {}):
             cookie = request.cookies.get(COOKIE, "")
-            request.scope["state"]["swisschess_session"] = \
-                self.read_session(cookie) if cookie else None
+            sess = self.read_session(cookie) if cookie else None
+            if sess is not None and self.revoked is not None \
+                    and self.revoked.is_revoked(sess.sid):
+                sess = None  # logged out: the cookie no longer counts
+            request.scope["state"]["swisschess_session"] = sess
         return request.scope["state"]["swisschess_session"]
+
+    def logout(self, request: Request) -> None:
+        """End the request's session on every worker (a copy of the cookie stops working)."""
+        sess = self.session(request)
+        if sess is not None and self.revoked is not None:
+            self.revoked.revoke(sess.sid, sess.issued + self.ttl)
+        request.scope["state"]["swisschess_session"] = None
 
     def bearer(self, request: Request) -> str | None:
         """The token of an ``Authorization: Bearer`` header, if there is one."""
@@ -260,7 +273,7 @@ def csrf_token(request: Request) -> str:
     return sess.csrf if sess is not None else ""
 
 
-_POST_FORM = re.compile(r"<form\b[^>]*\bmethod=\"post\"[^>]*>", re.IGNORECASE)
+_POST_FORM = re.compile(r"<form\b[^>]*\bmethod\s*=\s*[\"']?post\b[^>]*>", re.IGNORECASE)
 
 
 def add_csrf(html: str, token: str) -> str:
