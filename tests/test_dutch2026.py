@@ -144,6 +144,6 @@ def test_system_named_by_the_file():
     assert system_from_code("FIDE_DUTCH_2025") == ("dutch", "2026")
     assert system_from_code("FIDE_DUTCH") == ("dutch", "2026")
     assert system_from_code("FIDE_DUTCH_2017") == ("dutch", "2017")
-    assert system_from_code("Individual  Swiss Dutch (Istanbul 2012 rules)") == ("dutch", "2017")
+    assert system_from_code("Individual  Swiss Dutch (Istanbul 2012 rules)") == ("dutch", "2012")
     assert system_from_code("CUSTOM_SWISS_LIM") == ("lim", "1992")
     assert system_from_code("") is None

@@ -206,7 +206,7 @@ def test_json_shape_and_text():
     e = explain_round(c5_example())
     d = json.loads(json.dumps(e.to_dict()))
     assert set(d) == {"round", "edition", "source", "players", "boards", "bye", "not_paired",
-                      "brackets", "pab", "notes"}
+                      "brackets", "pab", "notes", "system", "story"}
     b = d["brackets"][0]
     assert set(b) >= {"number", "score", "players", "mdps", "mdps_paired", "limbo", "pairs",
                       "floaters", "structure", "notes", "shortfalls", "candidates",

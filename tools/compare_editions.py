@@ -32,6 +32,7 @@ from swisschess.rules.dutch1992 import (  # noqa: E402
     absolute_violations,
     pair_dutch_1992,
 )
+from swisschess.rules.dutch2012 import AMENDMENTS, EDITION_2012, pair_dutch_2012  # noqa: E402
 from swisschess.rules.lim import pair_lim  # noqa: E402
 
 
@@ -103,6 +104,28 @@ def attribute(c, ref_pairs: set, ref_bye) -> str | None:
     return None
 
 
+def trace_2012(c, ref_pairs: set, ref_bye) -> str | None:
+    """The 2012 amendment that alone turns the 1992 round into the reference round.
+
+    First all of them (the 2012 edition; None when it does not reproduce the
+    round either), then each amendment of ``rules.dutch2012.AMENDMENTS`` applied
+    to the 1992 text on its own.
+    """
+    def same(amendments):
+        try:
+            p = pair_dutch_2012(c, amendments=frozenset(amendments))
+        except PairingError:
+            return False
+        return {frozenset(wb) for wb in p.boards} == ref_pairs and p.bye == ref_bye
+
+    if not same(EDITION_2012):
+        return None  # the 2012 edition differs too (docs: the remaining 2012 differences)
+    for name, article in AMENDMENTS.items():
+        if same({name}):
+            return f"{name}: {article}"
+    return "several 2012 amendments together"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("dir", nargs="?", default=str(Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "dutch-2017"))
@@ -111,6 +134,8 @@ def main(argv=None) -> int:
     ap.add_argument("--files", default="")
     ap.add_argument("--attribute", action="store_true",
                     help="trace 1992 differences to rules by re-pairing with 2017 variants")
+    ap.add_argument("--trace-2012", action="store_true",
+                    help="trace 1992 differences from the 2012 reference to the 2012 amendments")
     args = ap.parse_args(argv)
     files = sorted(Path(args.dir).glob("*.trf"), key=lambda p: (len(p.stem), p.stem))
     if args.files:
@@ -159,6 +184,11 @@ def main(argv=None) -> int:
                         kinds["colours only"] += 1
                 else:
                     label = attribute(c, ref_pairs, ref_bye) if system == "dutch1992" and args.attribute else None
+                    if system == "dutch1992" and args.trace_2012:
+                        label = trace_2012(c, ref_pairs, ref_bye)
+                        if label is None:
+                            label = "2012 edition differs too: " + classify(c, ours, ref_pairs, ref_bye)
+                        print(f"{f.stem}:{r} {label}", file=sys.stderr)
                     kinds[label or classify(c, ours, ref_pairs, ref_bye)] += 1
                     by_round["first round" if r == 1 else ("last round" if r == R else "middle")] += 1
         n = stats["rounds"]

@@ -36,12 +36,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="explain round N as recorded (default: pair and explain the next round)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="output format (default: text)")
-    p.add_argument("--edition", choices=registry.editions("dutch"),
-                   default=registry.default_edition("dutch"),
-                   help="rule edition of the Dutch system (default: %(default)s)")
+    p.add_argument("--edition", choices=registry.editions(),
+                   default=None,
+                   help=f"rule edition (Dutch: default {registry.default_edition('dutch')}; "
+                        f"Lim: default {registry.default_edition('lim')})")
     # -- branch dubov: Dubov / Burstein at bracket level (explain.systems) --
-    p.add_argument("--system", choices=("dutch", "dubov", "burstein"), default=None,
+    p.add_argument("--system", choices=("dutch", "lim", "dubov", "burstein"), default=None,
                    help="pairing system (default: the file's 192/092 record, else Dutch)")
+    p.add_argument("--lim", action="store_true",
+                   help="explain by the Lim system (the seed's procedure, article by article)")
     p.set_defaults(func=run)
 
 
@@ -70,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
             file=path, line=first.line, message=translate_message(first.message)) + more)
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, _("{file}: --round must be 1 or more").format(file=path))
-    system = args.system or (registry.system_from_code(res.tournament.system) or ("dutch",))[0]
+    system = "lim" if args.lim else (
+        args.system or (registry.system_from_code(res.tournament.system) or ("dutch",))[0])
     if system in ("dubov", "burstein"):
         return _run_system(res.tournament, system, args)
     try:
@@ -78,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
             from swisschess.rules.baku import accelerate
 
             accelerate(res.tournament)
-        explained = explain_round(res.tournament, args.round, args.edition)
+        edition = args.edition or registry.default_edition(system)
+        explained = explain_round(res.tournament, args.round, edition, system)
     except ExplainError as ex:
         return _fail(EXIT_INVALID, f"{path}: {translate_message(str(ex))}")
     except InputError as ex:

@@ -123,6 +123,10 @@ class RoundExplanation:
     brackets: list[BracketExplanation]
     pab: PabExplanation | None
     notes: list[str]
+    system: str = "dutch"
+    #: 1992 / 2012 Dutch and Lim: the procedure told group by group with the
+    #: seeds' article numbers (``explain.classic``); empty for 2026 / 2017
+    story: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """The explanation as JSON-ready nested dicts and lists."""

@@ -116,8 +116,12 @@ def _crit_key(c: str) -> int:
 def render_text(e: RoundExplanation) -> str:
     """The explanation as short plain-text lines (ends with a newline)."""
     how = _("paired now by swisschess") if e.source == "engine" else _("as recorded in the file")
-    out = [_("Round {n}: FIDE Dutch system, {edition} rules ({how})").format(
-        n=e.round, edition=e.edition, how=how)]
+    if e.system == "lim":
+        # not yet in the catalogues (i18n branch): the Lim title and the story are English
+        out = [f"Round {e.round}: Lim system, {e.edition} rules ({how})"]
+    else:
+        out = [_("Round {n}: FIDE Dutch system, {edition} rules ({how})").format(
+            n=e.round, edition=e.edition, how=how)]
     line = ngettext("{n} player to pair", "{n} players to pair", e.players).format(n=e.players)
     if e.not_paired:
         line += "; " + _("not paired: {players}").format(
@@ -128,6 +132,10 @@ def render_text(e: RoundExplanation) -> str:
                + ("; " + _("PAB: {pid}").format(pid=e.bye) if e.bye is not None else ""))
     for n in e.notes:
         out.append(_("Note: {text}").format(text=n))
+    if e.story:
+        out.append("")
+        out.append("The procedure, step by step (article numbers of the seeds' text):")
+        out.extend(f"  {line}" for line in e.story)
     for b in e.brackets:
         out.append("")
         out.extend(_bracket(b))

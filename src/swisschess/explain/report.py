@@ -28,6 +28,7 @@ from swisschess.checking.checker import position_before, tournament_boards
 from swisschess.explain import wording
 from swisschess.explain.brackets import Bracket, brackets, pair_count_notes, structure
 from swisschess.explain.candidates import CandidateReport, CandidateSearch
+from swisschess.explain.classic import dutch_story, lim_story
 from swisschess.explain.colours import pair_infos
 from swisschess.explain.criteria import quality, shortfalls
 from swisschess.explain.model import (
@@ -156,7 +157,8 @@ def pab(state: RoundState) -> PabExplanation | None:
     return PabExplanation(p.id, float(p.score), reasons, [x.id for x in inel])
 
 
-def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") -> RoundExplanation:
+def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026",
+                  system: str = "dutch") -> RoundExplanation:
     """Explain the pairing of round ``rnd`` of ``t`` (Dutch system).
 
     Without ``rnd`` (or with the next round's number) the next round is paired
@@ -171,7 +173,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
     :class:`~swisschess.pairing.result.PairingError` when the next round cannot
     be paired.
     """
-    editions = registry.editions("dutch")
+    editions = registry.editions(system)
     if edition not in editions:
         raise ExplainError(wording.unknown_edition(edition, editions))
     recorded = t.rounds_recorded()
@@ -180,7 +182,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
     if rnd is None or rnd == recorded + 1:
         rnd = recorded + 1
         before = t
-        pairing = pair_round(t, "dutch", edition)
+        pairing = pair_round(t, system, edition)
         boards, bye, source = list(pairing.boards), pairing.bye, "engine"
         not_paired = [[pid, code] for pid, code in pairing.unpaired]
     elif 1 <= rnd <= recorded:
@@ -195,7 +197,7 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
         # paired (RoundState checks it), so they are the engine's unpaired
         not_paired = [[pid, code] for pid, code in unpaired_entries(before, rnd)]
         try:
-            engine = pair_round(before, "dutch", edition)
+            engine = pair_round(before, system, edition)
         except (PairingError, InputError) as e:
             notes.append(wording.engine_fails(e))
         else:
@@ -211,6 +213,12 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
         raise ExplainError(wording.no_such_round(rnd, recorded))
     if before.rounds is None:
         before.rounds = t.rounds
+    if system == "lim":  # the Lim procedure: the seed's story only
+        return RoundExplanation(
+            round=rnd, edition=edition, source=source, players=len(boards) * 2 + (bye is not None),
+            boards=[[w, b] for w, b in boards], bye=bye, not_paired=not_paired,
+            brackets=[], pab=None, notes=notes, system=system,
+            story=lim_story(before, rnd, boards, bye, edition))
     state = RoundState(before, rnd, edition, boards, bye)
     state.colourless = colourless
     state.trusted = source == "engine" or not notes
@@ -218,7 +226,8 @@ def explain_round(t: Tournament, rnd: int | None = None, edition: str = "2026") 
     if not full:
         notes.append(wording.description_only(edition))
     explained = [explain_bracket(state, br, full) for br in brackets(state)] if state.players else []
+    story = dutch_story(before, rnd, boards, bye, edition) if edition in ("1992", "2012") else []
     return wording.tidy(RoundExplanation(
         round=rnd, edition=edition, source=source, players=len(state.players),
         boards=[[w, b] for w, b in boards], bye=bye, not_paired=not_paired,
-        brackets=explained, pab=pab(state), notes=notes))
+        brackets=explained, pab=pab(state), notes=notes, story=story))

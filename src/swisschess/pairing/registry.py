@@ -86,6 +86,12 @@ def _pair_dutch_2017(t: Tournament) -> Pairing:
     return pair_dutch_2017(t)
 
 
+def _pair_dutch_2012(t: Tournament) -> Pairing:
+    from swisschess.rules.dutch2012 import pair_dutch_2012
+
+    return pair_dutch_2012(t)
+
+
 def _pair_dutch_1992(t: Tournament) -> Pairing:
     from swisschess.rules.dutch1992 import pair_dutch_1992
 
@@ -96,6 +102,12 @@ def _pair_lim(t: Tournament) -> Pairing:
     from swisschess.rules.lim import pair_lim
 
     return pair_lim(t)
+
+
+def _pair_lim_2026(t: Tournament) -> Pairing:
+    from swisschess.rules.lim import pair_lim
+
+    return pair_lim(t, edition="2026")
 
 
 # -- Dubov and Burstein (branch dubov; issue 12 part 2) --------------------
@@ -122,10 +134,14 @@ EDITIONS: tuple[Edition, ...] = (
     Edition("dutch", "2017", "FIDE Dutch 2017",
             "FIDE (Dutch) System C.04.3, in force 1 Jul 2017 - 31 Jan 2026",
             trf_code="FIDE_DUTCH_2017",
-            # C.04.3.1 (Istanbul 2012 wording, 2013-2017) is not implemented as
-            # such; the 2017 text is its successor and the nearest we have.
-            trf_words=("2017", "2012", "2013", "ISTANBUL"),
+            trf_words=("2017",),
             pair=_pair_dutch_2017),
+    Edition("dutch", "2012", "FIDE Dutch 2012",
+            "FIDE (Dutch) System C.04.3.1 as agreed in Istanbul 2012, in force 2013 - 30 Jun 2017",
+            trf_code="FIDE_DUTCH_2012",
+            # "Dutch (Istanbul 2012 rules)": the name JaVaFo 1.4 writes in 092
+            trf_words=("2012", "2013", "ISTANBUL"),
+            pair=_pair_dutch_2012),
     Edition("dutch", "1992", "Dutch 1992/1998 (seeds)",
             "the seeds' Swiss system based on rating (1992/1998), A1-F10",
             trf_code="FIDE_DUTCH_1992",
@@ -136,6 +152,11 @@ EDITIONS: tuple[Edition, ...] = (
             trf_code="CUSTOM_SWISS_LIM",
             trf_words=(),
             pair=_pair_lim, default=True),
+    Edition("lim", "2026", "Lim 2026",
+            "the Lim system as FIDE words it today (C.04.4.3, applied from 1 Feb 2026)",
+            trf_code="CUSTOM_SWISS_LIM_2026",
+            trf_words=("2026",),
+            pair=_pair_lim_2026),
     # -- Dubov and Burstein (branch dubov; TRF-2026 / ETT26 codes) --
     Edition("dubov", "2026", "FIDE Dubov 2026",
             "FIDE Dubov System C.04.4.1, applied from 1 Feb 2026",

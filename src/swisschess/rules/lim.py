@@ -109,9 +109,10 @@ FALLBACKS = [0]
 class Lim:
     """Pair one round by the Lim system.  Use :func:`pair_lim`."""
 
-    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET):
+    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET, edition: str = "1992"):
         self.ctx = ctx
         self.maxi = maxi
+        self.edition = edition
         self.node_budget = node_budget
         self.nodes = 0
         self.fallbacks = 0
@@ -180,7 +181,12 @@ class Lim:
 
     # ------------------------------------------------------------ bye
     def _choose_bye(self, ids: list[int]) -> int:
-        """Lowest-rated eligible player of the lowest score group (seed, bye 1-2)."""
+        """Lowest-rated eligible player of the lowest score group (seed, bye 1-2).
+
+        C.04.4.3 (2026) 1.1 says the lowest *rank* in the lowest scoregroup;
+        within a scoregroup the rank follows the rating (A2), so both editions
+        choose the same player.
+        """
         ctx = self.ctx
         order = sorted(ids, key=lambda q: (ctx.f[q].score, ctx.f[q].rating, -ctx.f[q].rank))
         for q in order:
@@ -514,44 +520,68 @@ def is_maxi(t: Tournament, n_players: int) -> bool:
     return t.rounds is not None and n_players > 2**t.rounds
 
 
-def pair_lim(t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET) -> Pairing:
+#: Lim editions: ``1992`` the Estonian seed's reading (002), ``2026`` FIDE's
+#: text of today (C.04.4.3, applied from 1 Feb 2026).  Where they differ
+#: (docs/editions-1992-lim.md section 4): below the median scoregroup the
+#: lower-ranked player gets his due colour (5.4); round 1: odd-numbered top-half
+#: players share #1's colour (7.2) instead of alternating down the boards; the
+#: maxi-tournament is no longer defined (no automatic 100-point rules).
+LIM_EDITIONS = ("1992", "2026")
+
+
+def pair_lim(
+    t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET, edition: str = "1992"
+) -> Pairing:
     """Pair the next round of ``t`` by the Lim system.
 
     ``maxi``: apply the maxi-tournament 100-point rules (True), not (False, the
-    default), or decide by the 2^n definition (None).
+    default), or decide by the seed's 2^n definition (None; the 2026 text has no
+    definition, so None means no).  ``edition``: ``"1992"`` (the seed) or
+    ``"2026"`` (C.04.4.3 of today), see :data:`LIM_EDITIONS`.
     """
+    if edition not in LIM_EDITIONS:
+        raise ValueError(f"unknown Lim edition {edition!r}")
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
     ctx = Context(t, rnd, ids)
     if ctx.last_round:
-        # seed 002 "Värvide määramine" 8: in the last round three in a row or a
-        # difference of three are allowed for everyone (Lim: regardless of score).
+        # seed 002 "Värvide määramine" 8 / C.04.4.3 6: in the last round three in a
+        # row or a difference of three are allowed for everyone (regardless of score).
         for x in ctx.f.values():
             x.topscorer = True
     if maxi is None:
-        maxi = is_maxi(t, len(ids))
-    engine = Lim(ctx, maxi=maxi, node_budget=node_budget)
+        maxi = edition == "1992" and is_maxi(t, len(ids))
+    engine = Lim(ctx, maxi=maxi, node_budget=node_budget, edition=edition)
     pairs, bye = engine.run(ids)
     # Colours (seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 5 a-d): both
     # preferences, the stronger one, alternate from the latest round with
     # different colours, then the higher-placed player (more points if scores
-    # differ).  other-systems.md 4.1 (9) says that below the median group the
-    # lower-ranked player gets his due colour (Lim 5.4); the seed has no such
-    # rule, and where a doc and the seeds disagree the seed wins.
-    boards = board_order(ctx, [allocate_colours(ctx, a, b) for a, b in pairs])
+    # differ).  C.04.4.3 5.4 (2026 edition only; the seed has no such rule):
+    # below the median scoregroup the lower-ranked player gets his due colour.
+    median = median_score(ctx)
+    coloured = []
+    for a, b in pairs:
+        hi, lo = (a, b) if ctx.f[a].rank < ctx.f[b].rank else (b, a)
+        below = max(ctx.f[a].score, ctx.f[b].score) < median
+        order = (lo, hi) if edition == "2026" and below else (hi, lo)
+        coloured.append(allocate_colours(ctx, a, b, higher_first=order))
+    boards = board_order(ctx, coloured)
     if all(not x.colours for x in ctx.f.values()):
-        # Seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 1: round 1 - the first
-        # pair's colour by lot, then the colours alternate down the boards.  The
-        # seed wins over other-systems.md 4.1 (11) ("odd-numbered top-half players
-        # share #1's colour"): with absent players the two differ.
         out = []
         for i, (w, b) in enumerate(boards):
             hi = w if ctx.f[w].rank < ctx.f[b].rank else b
             lo = b if hi == w else w
-            c = ctx.initial if i % 2 == 0 else ctx.initial.opposite
+            if edition == "2026":
+                # C.04.4.3 7.2: the odd-numbered top-half players share #1's colour
+                c = ctx.initial if hi % 2 == 1 else ctx.initial.opposite
+            else:
+                # Seed 002 "Värvide määramine" 1: the first pair's colour by lot,
+                # then the colours alternate down the boards (with absent players
+                # this differs from 7.2).
+                c = ctx.initial if i % 2 == 0 else ctx.initial.opposite
             out.append((hi, lo) if c is W else (lo, hi))
         boards = out
     return Pairing(rnd, boards, bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["Lim", "is_maxi", "lim_order", "pair_lim"]
+__all__ = ["LIM_EDITIONS", "Lim", "is_maxi", "lim_order", "pair_lim"]

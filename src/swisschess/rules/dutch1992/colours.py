@@ -57,7 +57,8 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
     # "Number" is the starting number (003_283857243f69a16d.txt: "se sudým
     # startovním číslem"), so with absent players this is not an alternation by
     # board (the Lim seed 002 alternates by board).
-    c = ctx.initial if hi % 2 == 1 else ctx.initial.opposite
+    odd_gets_drawn = ctx.odd_number_gets_drawn_colour or ctx.rnd == 1  # round 1: E/F4 in every edition
+    c = ctx.initial if (hi % 2 == 1) == odd_gets_drawn else ctx.initial.opposite
     return give(hi, c)
 
 

@@ -52,8 +52,18 @@ class Facts:
 class Context:
     """Facts of all players to pair in round ``rnd`` and the pair tests."""
 
+    #: Two players without colour preference meet after round 1 (the text is
+    #: silent): the higher-ranked one gets the drawn colour if his number is odd
+    #: (the round-1 rule E/F4); an edition may read it the other way round.
+    odd_number_gets_drawn_colour: bool = True
+
     def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], edition: str = "1992"):
-        fe = "2017" if edition == "2017" else "1992"  # float definition (measurement variants only)
+        # float definition: 1992 A4/A5 (games between unequal scores, the bye);
+        # 2012 B.1b adds every point or half point scored without playing (the
+        # 2026 Art. 1.4.3 definition); 2017 A.4 (measurement variant only):
+        # every unplayed round
+        fe = {"2017": "2017", "2012": "2026"}.get(edition, "1992")
+        self.edition = edition
         self.t = t
         self.rnd = rnd
         self.last_round = t.rounds is not None and rnd >= t.rounds

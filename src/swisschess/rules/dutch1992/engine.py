@@ -198,6 +198,43 @@ class Dutch1992:
     def _strong_range(self, x: int) -> Sequence[int | None]:
         return range(0, x + 1) if self.variant.strong_2017 else [None]
 
+    def distinct_levels(self, players: Sequence[int]) -> list[int]:
+        """The float levels that differ for these players, first occurrences only.
+
+        A level drops some of B5/B6 for down- and upfloaters; a criterion that
+        no player here can violate (nobody floated that way one or two rounds
+        ago) makes no difference, so levels equal up to such criteria are
+        searched once (the first of them: the same candidates, in the same order).
+        """
+        f = self.ctx.f
+        can = (
+            any(f[q].float2 is Float.DOWN for q in players),
+            any(f[q].float1 is Float.DOWN for q in players),
+            any(f[q].float2 is Float.UP for q in players),
+            any(f[q].float1 is Float.UP for q in players),
+        )
+        out: list[int] = []
+        seen: set[tuple[bool, ...]] = set()
+        for i, lv in enumerate(self.levels):
+            eff = tuple(hold and c for hold, c in zip(lv, can, strict=True))
+            if eff not in seen:
+                seen.add(eff)
+                out.append(i)
+        return out
+
+    # ------------------------------------------------------------ edition hooks
+    def colour_stages(self, p: int) -> Sequence[object]:
+        """Outer colour relaxation stages around C11's x (none in 1992; see dutch2012)."""
+        return (None,)
+
+    def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
+        """Caps on pairs whose players want the same colour strongly, inside x (None: no cap)."""
+        return self._strong_range(x)
+
+    def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """C8: the exchanges of a homogeneous bracket or remainder in the edition's order (D2)."""
+        return d2_exchanges(s1, s2)
+
     def _conflict_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
         """Lower bound of B4 conflicts when pairing all of ``s1`` into ``s2``."""
         f = self.ctx.f
@@ -245,8 +282,10 @@ class Dutch1992:
             for i, lv in enumerate(self.levels):
                 parts.setdefault(lv[:2], i)
             levels = sorted(parts.values())
+        seen_levels = set(self.distinct_levels(list(players) + list(extra)))
+        levels = [li for li in levels if li in seen_levels]
         if level_only is not None:
-            levels = [min(level_only, levels[-1])]
+            levels = [level_only]
         for p in ps:
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
@@ -257,11 +296,13 @@ class Dutch1992:
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
-            for x in xrange_:  # C11
-                for sx in self._strong_range(x) if s_fixed is None else [s_fixed]:
-                    for li in levels:  # C9
-                        level = self.levels[li]
-                        yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
+            # a remainder's colour budget is pinned by its bracket: one stage only
+            for stage in self.colour_stages(p) if x_fixed is None else (None,):
+                for x in xrange_:  # C11
+                    for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
+                        for li in levels:  # C9
+                            level = self.levels[li]
+                            yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx)
 
     def _exchanges_search(self, players, p, x, level, lower, lowest, extra, sx=None) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders."""
@@ -279,7 +320,7 @@ class Dutch1992:
             cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
             return [] if cand is None else [cand]
 
-        exchanges = chain([((), ())], d2_exchanges(s1n, s2n) if p < len(players) else ())
+        exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
         for out1, in2 in exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
@@ -293,8 +334,13 @@ class Dutch1992:
                 return None
             if rest and not ctx.f[rest[0]].bye_ok:  # B1b
                 return None
+        # B5/B6 for downfloaters (A5: the bye too).  A moved-down player (score
+        # above the bracket's own) already got this round's downfloat when he
+        # left his bracket; moving on does not give him another one.
+        scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
+        own = min(scores) if scores else None
         for q in rest:
-            if not self.float_ok(q, Float.DOWN, level):  # B5/B6 for downfloaters (A5: bye too)
+            if ctx.f[q].score == own and not self.float_ok(q, Float.DOWN, level):
                 return None
         if not lowest and not self.completable(frozenset(rest) | lower):
             return None
@@ -349,6 +395,7 @@ class Dutch1992:
         if pm == 0:
             yield from self.homogeneous(residents + join, lower, lowest, extra=moved_on)
             return
+        bracket = list(s1) + list(residents) + list(join)
         rem_size = len(residents) + len(join) - pm
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
@@ -359,36 +406,37 @@ class Dutch1992:
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
             x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-            for big_x in range(x_start, pm + pr + 1):
-                for sx in self._strong_range(big_x):  # None unless the 2017 C.11 variant
-                    for li in range(len(self.levels)):  # C9 / C10
-                        level = self.levels[li]
-                        seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
+            for stage in self.colour_stages(pm + pr):
+                for big_x in range(x_start, pm + pr + 1):
+                    for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
+                        for li in self.distinct_levels(bracket):  # C9 / C10
+                            level = self.levels[li]
+                            seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                        def accept(
-                            pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
-                        ) -> Iterator[Candidate]:
-                            # C6 -> C2 for the remainder: every acceptable remainder
-                            # pairing is tried (C7/C8 inside the remainder) before a
-                            # moved-down player's opponent changes (C10).
-                            rem = ctx.sort(list(rest) + list(join))
-                            left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                            left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                            key = (frozenset(rem), left_x, left_s)
-                            if key in seen_rem:
-                                return
-                            cands = self.homogeneous(
-                                rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                                s_fixed=left_s,
-                            )
-                            found = False
-                            for c in cands:
-                                found = True
-                                yield Candidate(list(pairs) + c.pairs, c.floaters)
-                            if not found:
-                                seen_rem.add(key)
+                            def accept(
+                                pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
+                            ) -> Iterator[Candidate]:
+                                # C6 -> C2 for the remainder: every acceptable remainder
+                                # pairing is tried (C7/C8 inside the remainder) before a
+                                # moved-down player's opponent changes (C10).
+                                rem = ctx.sort(list(rest) + list(join))
+                                left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                                left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                                key = (frozenset(rem), left_x, left_s)
+                                if key in seen_rem:
+                                    return
+                                cands = self.homogeneous(
+                                    rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                    s_fixed=left_s,
+                                )
+                                found = False
+                                for c in cands:
+                                    found = True
+                                    yield Candidate(list(pairs) + c.pairs, c.floaters)
+                                if not found:
+                                    seen_rem.add(key)
 
-                        yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -503,7 +551,11 @@ class Dutch1992:
             return True
         return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
 
-    def _same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
+        return not self._short(movers, residents, cand)
+
+    def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
 
@@ -529,7 +581,7 @@ class Dutch1992:
                 tried += 1
                 if tried > C12_TRIES:
                     break
-                if len(alt.pairs) != len(cand.pairs) or self._same_movers(alt, cand):
+                if len(alt.pairs) != len(cand.pairs) or self.same_movers(alt, cand):
                     continue
                 new = ctx.sort(alt.floaters)
                 # cheap necessary tests first: n // 2 pairs inside the bracket, and
@@ -543,7 +595,7 @@ class Dutch1992:
                 spent = self.nodes
                 got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
                 self.nodes = spent
-                if got is not None and not self._short(new, residents, got[0]):
+                if got is not None and self.c12_accepts(new, residents, got[0]):
                     return alt, got[0], got[1]
         except _Budget:
             return None

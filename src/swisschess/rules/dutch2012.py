@@ -1,0 +1,235 @@
+"""FIDE Dutch system as worded at Istanbul 2012 (C.04.3.1, in force 2013 - 30 Jun 2017).
+
+The 2012 wording is the seeds' 1992/1998 procedure (A1-F9, C1-C14) with the
+amendments made between 2001 and 2012.  This module states only those
+differences; everything else is :mod:`swisschess.rules.dutch1992`.  It is the
+text JaVaFo 1.4 implements (``../shared/reference/dutch-2012``).
+
+What 2012 changes, article by article
+-------------------------------------
+* **A.2 order**: score, then the pairing number (the 1992 text: rating, title,
+  name).
+* **A.7.d** (odd rounds): a strong colour preference is treated as absolute -
+  two players wanting the same colour strongly do not meet - "as long as this
+  does not result in additional or higher ranked floaters"; dropped by C.10.f
+  only after x has grown to p, and then "only for the minimum number of pairs"
+  (C.10, last sentence).  Here: outer colour stages in which the pairs with a
+  same-colour strong preference are capped at 0, then 1, 2, ...
+* **A.7.e / A.8.b / C.10.e** (even rounds): besides x (pairs not granting both
+  preferences) the number z of pairs in which both players have the same
+  *strong* preference is minimised: x grows in the outer loop, z from its
+  minimum up to x inside it.
+* **B.1b**: a point or half point scored without playing (bye, forfeit win,
+  half-point bye) makes the player a downfloater (A.4 for B.5/B.6) and bars
+  him from the bye.
+* **B.5/B.6**: no last-round waiver for players above 50 % (the 1992 note).
+* **C.10 a-d**: the float criteria are relaxed as a binary counter, upfloaters
+  first: drop B6 for upfloaters; drop B5 for upfloaters and restore B6 for
+  them (restart from C.3.h); both; then B6 for downfloaters with both
+  upfloater criteria restored (C.3.g) ... (:data:`FLOAT_LEVELS_2012`).
+* **C.12**: the previous bracket is re-paired only so that "another set of
+  players of the same size and with the same scores" moves down.
+* **D.2**: exchanges of one player, then two, ...; within a size by the
+  difference of the sums of the bracket numbers, then the S1 groups in
+  decreasing lexicographic order, then the S2 groups in increasing order (no
+  1992 tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from swisschess.model.history import Strength, to_be_paired, unpaired_entries
+from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.result import Pairing
+from swisschess.rules.dutch1992 import (
+    NODE_BUDGET,
+    Candidate,
+    Context,
+    Dutch1992,
+    Variant,
+    allocate_colours,
+    board_order,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+
+#: C.10 a-d: float relaxation levels, as (B6 down, B5 down, B6 up, B5 up) = criterion holds.
+#: A binary counter over the dropped criteria, B5-down most and B6-up least significant.
+FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
+    (not v & 4, not v & 8, not v & 1, not v & 2) for v in range(16)
+)
+
+#: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
+WIDE_WINDOW = 6
+#: D.2: exchanges of two players only from this many players at the S1/S2 boundary.
+PAIR_WINDOW = 12
+
+
+@lru_cache(maxsize=4096)
+def d2_exchanges_2012(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """2012 D.2: ``(from S1, from S2)`` bracket numbers, in the text's order.
+
+    N = 1, 2, ... players; for each N the difference (sum of the S2 numbers) -
+    (sum of the S1 numbers) as small as possible, then "top down from the list
+    of S1 exchanges" (S1 groups in decreasing lexicographic order: 5,4 before
+    5,3 before 4,3), then from the list of S2 exchanges (increasing: 6,7 before
+    6,8).  Exchanges of two players are drawn from the 12, of three or more
+    from the 6 players nearest the S1/S2 boundary (bounded search).
+    """
+    a, b = sorted(s1), sorted(s2)
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for size in range(1, min(len(a), len(b)) + 1):
+        window = max(len(a), len(b)) if size == 1 else (PAIR_WINDOW if size == 2 else WIDE_WINDOW)
+        if size > window:
+            break
+        w1, w2 = a[-window:], b[:window]
+        groups1 = [tuple(sorted(c, reverse=True)) for c in combinations(w1, size)]
+        groups2 = list(combinations(w2, size))
+        cands = [(c1, c2) for c1 in groups1 for c2 in groups2]
+        cands.sort(key=lambda e: (sum(e[1]) - sum(e[0]), tuple(-v for v in e[0]), e[1]))
+        out.extend(cands)
+    return tuple(out)
+
+
+def z1_value(ctx: Context, players: Sequence[int]) -> int:
+    """A.8.b: Z1, the fewest pairs in which both players want the same colour strongly.
+
+    W / B count players with a strong or absolute preference for White /
+    Black, w / b those with a mild one (in an even round: players with an odd
+    number of unplayed games, A.7.e), a those without any; P0 = n // 2.
+    If B > W then Z1 = P0 - W - b - w - a, else Z1 = P0 - B - b - w - a; at least 0.
+    """
+    f = ctx.f
+    strong_w = sum(1 for q in players if f[q].pref_colour is W and f[q].pref_strength >= Strength.STRONG)
+    strong_b = sum(1 for q in players if f[q].pref_colour is B and f[q].pref_strength >= Strength.STRONG)
+    mild = sum(1 for q in players if f[q].pref_colour is not Colour.NONE and f[q].pref_strength < Strength.STRONG)
+    none = sum(1 for q in players if f[q].pref_colour is Colour.NONE)
+    p0 = len(players) // 2
+    minority = strong_w if strong_b > strong_w else strong_b
+    return max(0, p0 - minority - mild - none)
+
+
+#: The 2012 amendments to the 1992 text, by name: what each one changes (article).
+#: :func:`pair_dutch_2012` applies all of them; a subset is the 1992 text with only
+#: those amendments (``tools/compare_editions.py --trace-2012`` uses this to trace
+#: each difference between the two editions to the amendment that causes it).
+AMENDMENTS: dict[str, str] = {
+    "order": "A.2: score, then pairing number (1992 A2: rating, title, name)",
+    "floats": "B.1b/A.4: a point or half point without playing is a downfloat (1992 A4/A5: games and the bye)",
+    "bye": "B.1b: a half-point bye also bars the bye (1992 B1b: a point without playing)",
+    "a7d": "A.7.d: odd rounds, strong preferences treated as absolute; dropped (C.10.f) for the fewest pairs",
+    "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
+    "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
+    "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
+    "c12-scores": "C.12: another set of moved-down players of the same size and scores, accepted when it allows P1 "
+                  "pairings (1992 C12: a different player, p pairs with every moved-down player paired)",
+    "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
+    "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
+}
+
+#: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
+
+
+class Context2012(Context):
+    """Player facts under the 2012 wording (A.2 order, B.1b floats and bye)."""
+
+    #: A.7.f / E: two players who have not played yet meet after round 1 - the text
+    #: is silent; the reference engine (JaVaFo 1.4) gives the higher-ranked player
+    #: the drawn colour when his number is *even* (all 9 such boards of the 2012
+    #: reference), and so do we in this edition.
+    odd_number_gets_drawn_colour = False
+
+    def __init__(self, t: Tournament, rnd: int, ids: Iterable[int], amendments: frozenset[str] = EDITION_2012):
+        self.amendments = amendments
+        super().__init__(t, rnd, ids, edition="2012" if "floats" in amendments else "1992")
+        if "bye" in amendments:
+            for pid, x in self.f.items():
+                # B.1b: "a point or half point without playing" bars the bye
+                x.bye_ok = x.bye_ok and not any(e.code.upper() == "H" for e in t.players[pid].results[: rnd - 1])
+
+    def a2_key(self, pid: int) -> tuple:
+        """A.2: score, then the pairing number."""
+        if "order" not in self.amendments:
+            return super().a2_key(pid)
+        return (-self.f[pid].score, pid)
+
+
+class Dutch2012(Dutch1992):
+    """The 1992 engine with the 2012 amendments (see the module docstring and :data:`AMENDMENTS`)."""
+
+    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET, amendments: frozenset[str] = EDITION_2012):
+        variant = Variant(
+            topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
+            a3_homogeneous="a3-mdp-first" not in amendments,
+        )
+        super().__init__(ctx, node_budget, variant)
+        self.amendments = amendments
+        if "float-order" in amendments:
+            self.levels = FLOAT_LEVELS_2012
+        self.odd_round = ctx.rnd % 2 == 1
+
+    def colour_stages(self, p: int) -> Sequence[object]:
+        # A.7.d / C.10.f: in odd rounds strong preferences count as absolute first;
+        # when A.7.d is dropped, it is dropped "only for the minimum number of
+        # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
+        if self.odd_round and "a7d" in self.amendments:
+            return [("a7d", k) for k in range(p + 1)]
+        return (None,)
+
+    def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
+        if isinstance(stage, tuple):
+            return (stage[1],)
+        if self.odd_round or "z" not in self.amendments:
+            return (None,)
+        # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p
+        z1 = z1_value(self.ctx, players)
+        z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
+        return range(min(z, x), x + 1)
+
+    def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if "d2" not in self.amendments:
+            return super().exchanges(s1, s2)
+        return d2_exchanges_2012(tuple(s1), tuple(s2))
+
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+        if "c12-scores" not in self.amendments:
+            return super().c12_accepts(movers, residents, cand)
+        # C.12: "this now allows P1 pairings" - P1 = P0, the pairs of the whole
+        # bracket (A.6.b), and no moved-down player without an opponent (C.1)
+        ctx = self.ctx
+        bracket = list(movers) + list(residents)
+        if len(cand.pairs) < len(bracket) // 2:
+            return False
+        return all(any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
+
+    def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
+        if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:
+            return super().same_movers(alt, cand)
+        # C.12: only "another set of players of the same size and with the same scores"
+        score = self.ctx.f
+        return sorted(score[q].score for q in alt.floaters) != sorted(score[q].score for q in cand.floaters)
+
+
+def pair_dutch_2012(
+    t: Tournament, *, node_budget: int = NODE_BUDGET, amendments: frozenset[str] = EDITION_2012
+) -> Pairing:
+    """Pair the next round of ``t`` by the Istanbul 2012 wording (C.04.3.1).
+
+    ``amendments`` (measurement only): the 2012 changes to apply to the 1992
+    text, default all of :data:`EDITION_2012`.  Raises
+    :class:`~swisschess.pairing.result.PairingError` when no pairing respects
+    the absolute criteria.
+    """
+    rnd = t.rounds_recorded() + 1
+    ids = to_be_paired(t, rnd)
+    ctx = Context2012(t, rnd, ids, amendments)
+    pairs, bye = Dutch2012(ctx, node_budget, amendments).run(ids)
+    boards = [allocate_colours(ctx, a, b) for a, b in pairs]
+    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
+
+
+__all__ = ["AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_LEVELS_2012", "d2_exchanges_2012", "pair_dutch_2012"]

@@ -1,0 +1,98 @@
+"""The Istanbul 2012 wording (C.04.3.1): its orders, and rounds of the 2012 reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swisschess.formats.trf import read_trf
+from swisschess.pairing.api import pair_round
+from swisschess.pairing.registry import system_from_code
+from swisschess.rules.dutch1992 import absolute_violations
+from swisschess.rules.dutch2012 import FLOAT_LEVELS_2012, d2_exchanges_2012, pair_dutch_2012
+
+DATA = Path(__file__).resolve().parent / "data" / "dutch-2012"
+
+
+def test_d2_one_player_exchanges_in_the_texts_order():
+    """D.2 example: S1 = 1-5, S2 = 6-11: 5<->6 (difference 1), 5<->7, 4<->6 (2), ..."""
+    ex = d2_exchanges_2012((1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11))
+    assert ex[:3] == (((5,), (6,)), ((5,), (7,)), ((4,), (6,)))
+    assert len([e for e in ex if len(e[0]) == 1]) == 30
+
+
+def test_d2_two_and_three_player_exchanges_in_the_texts_order():
+    ex = d2_exchanges_2012((1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11))
+    two = [e for e in ex if len(e[0]) == 2]
+    assert two[:6] == [((5, 4), (6, 7)), ((5, 4), (6, 8)), ((5, 3), (6, 7)),
+                       ((5, 4), (6, 9)), ((5, 4), (7, 8)), ((5, 3), (6, 8))]
+    three = [e for e in ex if len(e[0]) == 3]
+    assert three[:6] == [((5, 4, 3), (6, 7, 8)), ((5, 4, 3), (6, 7, 9)), ((5, 4, 2), (6, 7, 8)),
+                         ((5, 4, 3), (6, 7, 10)), ((5, 4, 3), (6, 8, 9)), ((5, 4, 2), (6, 7, 9))]
+    # exchanges of one player come before any of two (the text's N = 1, 2, ...)
+    sizes = [len(e[0]) for e in ex]
+    assert sizes == sorted(sizes)
+
+
+def test_c10_float_relaxation_is_a_counter_upfloaters_first():
+    """C.10 a-d: drop B6 up; then B5 up with B6 up restored (C.3.h); ...; then B6 down (C.3.g)."""
+    # level = (B6 down holds, B5 down holds, B6 up holds, B5 up holds)
+    assert FLOAT_LEVELS_2012[:5] == (
+        (True, True, True, True),
+        (True, True, False, True),
+        (True, True, True, False),
+        (True, True, False, False),
+        (False, True, True, True),
+    )
+    assert FLOAT_LEVELS_2012[8] == (True, False, True, True)
+    assert FLOAT_LEVELS_2012[-1] == (False, False, False, False)
+
+
+def test_istanbul_files_get_the_2012_edition():
+    assert system_from_code("Individual  Swiss Dutch (Istanbul 2012 rules)") == ("dutch", "2012")
+
+
+def expected_round(path: Path) -> tuple[set[tuple[int, int]], int | None]:
+    """The reference round stored beside the position: 'W B' per line, 'ID 0' for the bye."""
+    boards, bye = set(), None
+    for line in path.read_text().split("\n")[1:]:
+        if line.strip():
+            w, b = map(int, line.split())
+            if b == 0:
+                bye = w
+            else:
+                boards.add((w, b))
+    return boards, bye
+
+
+CASES = sorted(p.stem for p in DATA.glob("*.trf"))
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_reference_round_reproduced_with_colours(name):
+    t = read_trf(str(DATA / f"{name}.trf")).tournament
+    p = pair_dutch_2012(t)
+    assert absolute_violations(t, p) == []
+    boards, bye = expected_round(DATA / f"{name}.expected")
+    assert (set(p.boards), p.bye) == (boards, bye)
+    assert pair_round(t, "dutch", "2012") == p
+
+
+def test_round_one_colours_as_in_every_edition():
+    """E.5 / F4: round 1 by number and the drawn colour (the no-preference reading is for later rounds)."""
+    from swisschess.model import Player, Tournament
+    from swisschess.model.tournament import Colour
+    from swisschess.rules.dutch1992 import pair_dutch_1992
+
+    t = Tournament(rounds=5, initial_colour=Colour.WHITE)
+    for i in range(1, 9):
+        t.players[i] = Player(id=i, name=f"P{i}", rating=2400 - 10 * i, results=[])
+    assert pair_dutch_2012(t).boards == pair_dutch_1992(t).boards == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_simulated_tournaments_never_break_the_absolute_criteria():
+    from test_dutch1992 import simulate
+
+    for seed in range(2):
+        simulate(23 + seed, 7, seed, pair_dutch_2012)
