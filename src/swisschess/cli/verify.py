@@ -489,15 +489,22 @@ def _connected(scheduler: str | None, workers: int, timeout: float) -> Iterator[
 def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], None]) -> None:
     """One Dask task per tournament, at most a window of them queued at a time.
 
-    The window (eight tasks per worker thread, at least 64) keeps every worker
-    busy while a 50,000-tournament run never holds 50,000 futures; outcomes are
-    recorded as they complete, in any order.  A task lost with its worker
-    (after Dask's own retries) becomes an error outcome of that seed.
+    The window (eight tasks per worker thread, at least 64; re-sized every 64
+    outcomes, as workers join or leave) keeps every worker busy while a
+    50,000-tournament run never holds 50,000 futures; outcomes are recorded as
+    they complete, in any order.  A task lost with its worker (after Dask's own
+    retries) becomes an error outcome of that seed.
     """
     from distributed import as_completed
 
-    threads = sum(client.nthreads().values())
-    window = max(8 * threads, 64)
+    def window(now: int) -> int:
+        try:
+            return max(8 * sum(client.nthreads().values()), 64)
+        except Exception:  # the scheduler is going: the next outcome will say so
+            return now
+
+    size = window(64)
+    done = 0
     pending = iter(tasks)
     of_key: dict[object, Task] = {}
     running = as_completed()
@@ -507,7 +514,7 @@ def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], N
         of_key[fut.key] = task
         running.add(fut)
 
-    for task in islice(pending, window):
+    for task in islice(pending, size):
         submit(task)
     for fut in running:
         task = of_key.pop(fut.key)
@@ -521,8 +528,10 @@ def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], N
             o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
         del fut
         record(o)
-        nxt = next(pending, None)
-        if nxt is not None:
+        done += 1
+        if done % 64 == 0:
+            size = window(size)
+        for nxt in islice(pending, max(1, size - len(of_key))):
             submit(nxt)
 
 
