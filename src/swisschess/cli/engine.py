@@ -34,7 +34,7 @@ from swisschess.cli.options import (
 )
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.pairing.result import InputError, PairingError
+from swisschess.pairing.result import InputError, Pairing, PairingError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -123,16 +123,22 @@ def run(args: argparse.Namespace) -> int:
             file=args.input, reason=translate_message(str(e))))
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
+    return write_pairing(args.pair, pairing)
+
+
+def write_pairing(dest: str, pairing: Pairing) -> int:
+    """Write ``pairing`` in the engine format (``-p``): to ``dest``, or to
+    standard output when ``dest`` is ``-``."""
     text = "\n".join(pairing.engine_lines()) + "\n"
-    if args.pair == "-":
+    if dest == "-":
         sys.stdout.write(text)
         return EXIT_OK
     try:
-        with open(args.pair, "w", newline="\n") as f:
+        with open(dest, "w", newline="\n") as f:
             f.write(text)
     except OSError as e:
         return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
-            file=args.pair, reason=e.strerror or e))
+            file=dest, reason=e.strerror or e))
     return EXIT_OK
 
 
@@ -165,13 +171,4 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
         pairing = pair_round_robin(t, kind)
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {e}")
-    text = "\n".join(pairing.engine_lines()) + "\n"
-    if args.pair == "-":
-        sys.stdout.write(text)
-        return EXIT_OK
-    try:
-        with open(args.pair, "w", newline="\n") as f:
-            f.write(text)
-    except OSError as e:
-        return _fail(EXIT_FILE, f"{args.pair}: cannot write: {e.strerror or e}")
-    return EXIT_OK
+    return write_pairing(args.pair, pairing)
