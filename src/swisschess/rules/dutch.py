@@ -454,7 +454,6 @@ class _ClassBracket(ClassBracket):
         return partner
 
 
-
 def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> list[int]:
     """Art. 2-4 (2026): the mate of every player (itself for the PAB)."""
     wt = _Weights(players, topscorer_round=topscorer_round, played_rounds=played_rounds)

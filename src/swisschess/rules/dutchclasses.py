@@ -18,11 +18,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from swisschess.model.tournament import Colour
 from swisschess.pairing.classlp import feasible, transport
-from swisschess.rules.dutchcore import Entrant
-
-W = Colour.WHITE
+from swisschess.rules.dutchcore import Entrant, W
 
 
 def conflict_sets(players: list[Entrant]) -> tuple[list[set[int]], list[int]]:
@@ -88,7 +85,6 @@ class _SideMatching:
                  compatible: Callable[[int, int], bool]) -> None:
         self.key = key
         self.arcs = arcs
-        self.single_ok = single_ok
         self.compatible = compatible
         self.by_key: dict[Any, list[int]] = {}
         for w in s2:
@@ -191,7 +187,7 @@ class _SideMatching:
             return True
         y0 = self.mate[q]
         x1 = self.back[q2]
-        floats = set(self.floats) if x1 == _FLOAT or self.need_floats else None
+        floats = set(self.floats)  # the float stand-in's positions are not journaled
         self.journal = [(self.mate, q, y0), (self.back, q2, x1), (self.back, y0, q)]
         self.mate[q], self.back[q2] = q2, q
         del self.back[y0]
@@ -208,8 +204,7 @@ class _SideMatching:
                 d.pop(k, None)
             else:
                 d[k] = old
-        if floats is not None:
-            self.floats = floats
+        self.floats = floats
         self.fixed.difference_update((q, q2))
         return False
 
@@ -222,9 +217,8 @@ class ClassBracket:
 
     1. Players of the bracket with the same facts (score, colour preference
        and strength, floats, PAB facts, MDP or resident) form a class; the
-       weight of a pair is :meth:`_Weights.raw_weight` of two representatives,
-       less the parts every complete pairing has anyway (``unit`` and the
-       players' shares).
+       weight of a pair is the edition's :meth:`pair_value` of two
+       representatives (its weight less what every complete pairing has).
     2. *Isolated* bracket (there is a next scoregroup): a player who is not
        paired here floats down and is worth what [C8] gives him there (the
        next bracket's pairs and scores, if each floater meets a player of
@@ -238,12 +232,14 @@ class ClassBracket:
     4. At the end the bracket is checked as a whole: every pair made is
        tight and compatible, every floater's class is tight with floating,
        and (isolated) the floaters, the next scoregroup and the rest of the
-       round can really be paired as step 2 assumed (:meth:`_certify`).
+       round can really be paired as step 2 assumed (:meth:`certify`).
        Then the pairing is optimal, and every "no" of step 3 was right, so
        it is the pairing :class:`BracketProcess` makes.  Otherwise nothing is
        changed and the bracket goes to :class:`BracketProcess` (``pair`` is False).
 
-    Exchanges between S1 and S2 (Art. 4.3) are left to :class:`BracketProcess`.
+    Once S1 and S2 are known, each transposition is also confirmed on the
+    players' own bipartite matching (:class:`_SideMatching`).  Two or more
+    exchanges between S1 and S2 (Art. 4.3) are left to :class:`BracketProcess`.
     """
 
     def __init__(self, rnd: Any, bracket: list[int], mdps: int, size: int,
@@ -591,9 +587,7 @@ class ClassBracket:
         tries = 0
         for d in range(1, len(rem)):
             for qa in range(rp - 1, max(-1, rp - 1 - d), -1):
-                qb = qa + d
-                if qb < rp:
-                    continue
+                qb = qa + d  # >= rp, since qa >= rp - d
                 if qb >= len(rem):
                     continue
                 tries += 1
