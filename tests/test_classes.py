@@ -102,21 +102,27 @@ def test_feasible_agrees_with_max_flow(seed):
     assert seen[True] and seen[False]
 
 
-def _force_classes(monkeypatch) -> list[bool]:
-    """Classes for every bracket of every round; counts the brackets paired so."""
-    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 4)
-    monkeypatch.setattr(dutch, "REDUCED_MIN_LOWER", 2)
-    monkeypatch.setattr(dutch, "CLASS_MIN_ACTIVE", 2)
+def _outcomes(monkeypatch, bracket_class) -> list[bool]:
+    """Whether each bracket tried on classes was paired so (True) or went to
+    the graph (False), in the order they were tried."""
     outcomes: list[bool] = []
-    original = dutch._ClassBracket.pair
+    original = bracket_class.pair
 
     def pair(self):
         ok = original(self)
         outcomes.append(ok)
         return ok
 
-    monkeypatch.setattr(dutch._ClassBracket, "pair", pair)
+    monkeypatch.setattr(bracket_class, "pair", pair)
     return outcomes
+
+
+def _force_classes(monkeypatch) -> list[bool]:
+    """Classes for every bracket of every round; counts the brackets paired so."""
+    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 4)
+    monkeypatch.setattr(dutch, "REDUCED_MIN_LOWER", 2)
+    monkeypatch.setattr(dutch, "CLASS_MIN_ACTIVE", 2)
+    return _outcomes(monkeypatch, dutch._ClassBracket)
 
 
 @pytest.mark.parametrize("n", [30, 61, 120])
@@ -145,17 +151,9 @@ def test_reference_rounds_with_classes_forced(monkeypatch):
 
 
 def test_large_round_is_paired_on_classes(monkeypatch):
-    """1,000 players: the brackets are paired on classes (no fallback), and the
-    graph agrees on the top bracket's pairs."""
-    outcomes: list[bool] = []
-    original = dutch._ClassBracket.pair
-
-    def pair(self):
-        ok = original(self)
-        outcomes.append(ok)
-        return ok
-
-    monkeypatch.setattr(dutch._ClassBracket, "pair", pair)
+    """1,000 players: every bracket is paired on classes (no fallback) and
+    every player is paired."""
+    outcomes = _outcomes(monkeypatch, dutch._ClassBracket)
     t = synthetic(1000, 1, 9, seed=7)
     p = pair_round(t)
     assert outcomes and all(outcomes)
@@ -165,16 +163,7 @@ def test_large_round_is_paired_on_classes(monkeypatch):
 def _force_classes_2017(monkeypatch) -> list[bool]:
     monkeypatch.setattr(dutch2017, "CLASS_MIN_PLAYERS", 4)
     monkeypatch.setattr(dutch2017, "CLASS_MIN_ACTIVE", 2)
-    outcomes: list[bool] = []
-    original = dutch2017._ClassBracket2017.pair
-
-    def pair(self):
-        ok = original(self)
-        outcomes.append(ok)
-        return ok
-
-    monkeypatch.setattr(dutch2017._ClassBracket2017, "pair", pair)
-    return outcomes
+    return _outcomes(monkeypatch, dutch2017._ClassBracket2017)
 
 
 @pytest.mark.parametrize("n", [24, 57, 90])
