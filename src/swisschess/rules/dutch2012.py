@@ -27,8 +27,14 @@ What 2012 changes, article by article
   first: drop B6 for upfloaters; drop B5 for upfloaters and restore B6 for
   them (restart from C.3.h); both; then B6 for downfloaters with both
   upfloater criteria restored (C.3.g) ... (:data:`FLOAT_LEVELS_2012`).
-* **C.12**: the previous bracket is re-paired only so that "another set of
-  players of the same size and with the same scores" moves down.
+* **C.12**: applies to a moved-down player for whom "no opponent can be found
+  within this score bracket" (C.1); the previous bracket is re-paired only so
+  that "another set of players of the same size and with the same scores"
+  moves down, judged on the current bracket alone (a lower bracket that gets
+  stuck is C.13's).
+* **B.1b** cannot hold when every player has already scored a point without
+  playing: the text is silent; then the bye is given as if nobody had had one
+  (what the reference engine does).
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -124,8 +130,9 @@ AMENDMENTS: dict[str, str] = {
     "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
     "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
     "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
-    "c12-scores": "C.12: another set of moved-down players of the same size and scores, accepted when it allows P1 "
-                  "pairings (1992 C12: a different player, p pairs with every moved-down player paired)",
+    "c12-scores": "C.12: only for a moved-down player without any opponent (C.1); another set of moved-down "
+                  "players of the same size and scores, accepted when each of them has an opponent in the bracket "
+                  "(1992 C12: whenever p falls short; a different player, p pairs with every moved-down player paired)",
     "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
@@ -195,15 +202,27 @@ class Dutch2012(Dutch1992):
             return super().exchanges(s1, s2)
         return d2_exchanges_2012(tuple(s1), tuple(s2))
 
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool) -> bool:
+        if "c12-scores" not in self.amendments:
+            return super().c12_applies(movers, residents, cand, lowest)
+        # C.1: C.12 is for "a player for whom no opponent can be found within this
+        # score bracket without violating B.1 or B.2" who "was moved down from a
+        # higher score bracket" - not for a bracket that merely falls short of its
+        # pairs for other reasons (those are C.14's).
+        ctx = self.ctx
+        bracket = list(movers) + list(residents)
+        return any(not any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
+
     def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
         if "c12-scores" not in self.amendments:
             return super().c12_accepts(movers, residents, cand)
-        # C.12: "this now allows P1 pairings" - P1 = P0, the pairs of the whole
-        # bracket (A.6.b), and no moved-down player without an opponent (C.1)
+        # C.12: the previous bracket's new pairing is accepted when "this now allows
+        # P1 pairings" here: every new moved-down player has an opponent in this
+        # bracket (C.1 no longer applies).  Judged on this bracket alone, as the
+        # text's step-by-step procedure does; a lower bracket that then gets stuck
+        # is C.13's business.
         ctx = self.ctx
         bracket = list(movers) + list(residents)
-        if len(cand.pairs) < len(bracket) // 2:
-            return False
         return all(any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
@@ -227,6 +246,12 @@ def pair_dutch_2012(
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
     ctx = Context2012(t, rnd, ids, amendments)
+    if len(ids) % 2 == 1 and not any(x.bye_ok for x in ctx.f.values()):
+        # B.1b cannot hold: every player already scored a point without playing.
+        # The text is silent; the reference engine (JaVaFo 1.4) then pairs as if
+        # nobody had had the bye (2012 reference, file 1101 round 9), and so do we.
+        for x in ctx.f.values():
+            x.bye_ok = True
     pairs, bye = Dutch2012(ctx, node_budget, amendments).run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))

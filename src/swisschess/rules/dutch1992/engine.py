@@ -461,7 +461,7 @@ class Dutch1992:
             # C12 (after C11, before C14 gives up pairs): the bracket cannot make its
             # p pairs (C1: a moved-down player without opponent is one such case) ->
             # re-pair the previous bracket if that "now allows p pairings" here.
-            if prev is not None and movers and self._short(movers, residents, cand):
+            if prev is not None and movers and self.c12_applies(movers, residents, cand, lowest):
                 got = self._c12(prev, movers, residents, lower, lowest)
                 if got is not None:
                     alt, cand, gen = got
@@ -550,6 +550,10 @@ class Dutch1992:
         if len(cand.pairs) < n // 2:
             return True
         return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
+
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool) -> bool:
+        """C12's trigger: the bracket fell short of its p pairs (C1 is one such case)."""
+        return self._short(movers, residents, cand)
 
     def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
