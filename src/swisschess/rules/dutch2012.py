@@ -231,6 +231,15 @@ class Dutch2012(Dutch1992):
         bracket = list(movers) + list(residents)
         return all(any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
 
+    def c12_relaxation_ok(self, alt: Candidate, cand: Candidate) -> bool:
+        # C.12 re-pairs the previous bracket under the criteria in force there: the
+        # new pairing may not break A.7.d (odd rounds) for more pairs than the old one.
+        def a7d_pairs(c: Candidate) -> int:
+            stage = c.level[1] if c.level else None
+            return stage[1] if isinstance(stage, tuple) else 0
+
+        return a7d_pairs(alt) <= a7d_pairs(cand)
+
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:
             return super().same_movers(alt, cand)
