@@ -215,6 +215,9 @@ class Dutch2012(Dutch1992):
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
         # pairs for other reasons (those are C.14's).
+        # In the lowest bracket C.13 applies instead (the reference engine's reading).
+        if lowest:
+            return False
         ctx = self.ctx
         bracket = list(movers) + list(residents)
         return any(not any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
