@@ -60,6 +60,7 @@ from swisschess.rules.dutch1992 import (
     Dutch1992,
     Variant,
     allocate_colours,
+    bipartite_saturates,
     board_order,
 )
 
@@ -226,13 +227,11 @@ class Dutch2012(Dutch1992):
         if "c12-scores" not in self.amendments:
             return super().c12_accepts(movers, residents, cand)
         # C.12: the previous bracket's new pairing is accepted when "this now allows
-        # P1 pairings" here: every new moved-down player has an opponent in this
-        # bracket (C.1 no longer applies).  Judged on this bracket alone, as the
-        # text's step-by-step procedure does; a lower bracket that then gets stuck
-        # is C.13's business.
-        ctx = self.ctx
-        bracket = list(movers) + list(residents)
-        return all(any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
+        # P1 pairings" here: every new moved-down player can be given his own
+        # opponent among the bracket's residents (B.1/B.2).  Judged on this bracket
+        # alone, as the text's step-by-step procedure does; a lower bracket that
+        # then gets stuck is C.13's business.
+        return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
 
     def c12_relaxation_ok(self, alt: Candidate, cand: Candidate) -> bool:
         # C.12 re-pairs the previous bracket under the criteria in force there: the
