@@ -138,6 +138,9 @@ AMENDMENTS: dict[str, str] = {
                   "players of the same size and scores, accepted when each of them has an opponent in the bracket "
                   "(1992 C12: whenever p falls short; a different player, p pairs with every moved-down player paired)",
     "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
+    "b3-exchanges": "B.3 above B.4: in a bracket with several scores, an exchange that moves a higher-scored S1 "
+                    "player out for a lower-scored S2 player comes after every colour and float relaxation "
+                    "(1992: D2 order only)",
     "c1-movers": "C.1: a moved-down player without any opponent in the bracket moves on before A.3 counts the "
                  "moved-down players (the same C1 sentence in the seeds; the 1992 engine counts him)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
@@ -179,6 +182,7 @@ class Dutch2012(Dutch1992):
             topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
             a3_homogeneous="a3-mdp-first" not in amendments,
             c1_stuck_movers_move_on="c1-movers" in amendments,
+            score_lowering_exchanges_last="b3-exchanges" in amendments,
         )
         super().__init__(ctx, node_budget, variant)
         self.amendments = amendments

@@ -64,6 +64,7 @@ class Variant:
     a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
     strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
     c1_stuck_movers_move_on: bool = False  # 2012 C.1: such movers leave before A.3 classifies the bracket
+    score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
 
 
 #: C12: how many of the previous bracket's alternative pairings are looked at.
@@ -299,18 +300,33 @@ class Dutch1992:
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
-            # a remainder's colour budget is pinned by its bracket: one stage only
-            for stage in self.colour_stages(p) if x_fixed is None else (None,):
-                for x in xrange_:  # C11
-                    for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
-                        for li in levels:  # C9
-                            level = self.levels[li]
-                            for cand in self._exchanges_search(players, p, x, level, lower, lowest, extra, sx):
-                                cand.level = (p, stage, x, sx, li)
-                                yield cand
+            # B3 before B4 (variant): with several scores in the bracket, exchanges
+            # that give a higher-scored S1 player's place to a lower-scored S2
+            # player wait until every colour and float relaxation failed without them
+            phases: Sequence[bool | None] = (
+                (False, True) if mixed and self.variant.score_lowering_exchanges_last else (None,)
+            )
+            for phase in phases:
+                # a remainder's colour budget is pinned by its bracket: one stage only
+                for stage in self.colour_stages(p) if x_fixed is None else (None,):
+                    for x in xrange_:  # C11
+                        for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
+                            for li in levels:  # C9
+                                level = self.levels[li]
+                                for cand in self._exchanges_search(
+                                    players, p, x, level, lower, lowest, extra, sx, lowering=phase
+                                ):
+                                    cand.level = (p, stage, x, sx, li)
+                                    yield cand
 
-    def _exchanges_search(self, players, p, x, level, lower, lowest, extra, sx=None) -> Iterator[Candidate]:
-        """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders."""
+    def _exchanges_search(
+        self, players, p, x, level, lower, lowest, extra, sx=None, lowering: bool | None = None
+    ) -> Iterator[Candidate]:
+        """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders.
+
+        ``lowering``: None - every exchange; False / True - only the exchanges that
+        do not / do move a higher-scored S1 player out for a lower-scored S2 player.
+        """
         pos = {q: i + 1 for i, q in enumerate(players)}  # bracket numbers 1..n
         s1n = [pos[q] for q in players[:p]]
         s2n = [pos[q] for q in players[p:]]
@@ -326,7 +342,12 @@ class Dutch1992:
             return [] if cand is None else [cand]
 
         exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
+        score = {v: self.ctx.f[q].score for v, q in by.items()}
         for out1, in2 in exchanges:
+            if lowering is not None:
+                lowers = any(score[a] > score[b] for a in out1 for b in in2)
+                if lowers != lowering:
+                    continue
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx)
