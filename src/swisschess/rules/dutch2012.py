@@ -138,8 +138,8 @@ AMENDMENTS: dict[str, str] = {
                   "players of the same size and scores, accepted when each of them has an opponent in the bracket "
                   "(1992 C12: whenever p falls short; a different player, p pairs with every moved-down player paired)",
     "d2": "D.2: exchanges by N, then sum difference, S1 list, S2 list (1992 D2 tables)",
-    "b3-exchanges": "B.3 above B.4: in a bracket with several scores, an exchange that moves a higher-scored S1 "
-                    "player out for a lower-scored S2 player comes after every colour and float relaxation "
+    "b3-exchanges": "B.3 above B.4: in a bracket with several scores, the exchanges are taken in groups by the "
+                    "scores they leave in S1, highest first, each group with every colour and float relaxation "
                     "(1992: D2 order only)",
     "c1-movers": "C.1: a moved-down player without any opponent in the bracket moves on before A.3 counts the "
                  "moved-down players (the same C1 sentence in the seeds; the 1992 engine counts him)",

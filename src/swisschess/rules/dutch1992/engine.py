@@ -300,12 +300,12 @@ class Dutch1992:
                 continue
             xs = max(0, x0 - (p0 - p)) if x0 > 0 else 0  # C14: x -= 1 with p
             xrange_: Iterable[int] = range(xs, p + 1) if x_fixed is None else ([x_fixed] if x_fixed >= xs else [])
-            # B3 before B4 (variant): with several scores in the bracket, exchanges
-            # that give a higher-scored S1 player's place to a lower-scored S2
-            # player wait until every colour and float relaxation failed without them
-            phases: Sequence[bool | None] = (
-                (False, True) if mixed and self.variant.score_lowering_exchanges_last else (None,)
-            )
+            # B3 before B4 (variant): with several scores in the bracket, the D2
+            # exchanges are taken in groups by the scores they leave in S1, highest
+            # first; each group gets every colour and float relaxation before the next
+            phases: Sequence[tuple[float, ...] | None] = (None,)
+            if mixed and self.variant.score_lowering_exchanges_last:
+                phases = sorted({self._s1_scores(players, p, e) for e in self._all_exchanges(players, p)}, reverse=True)
             for phase in phases:
                 # a remainder's colour budget is pinned by its bracket: one stage only
                 for stage in self.colour_stages(p) if x_fixed is None else (None,):
@@ -314,18 +314,29 @@ class Dutch1992:
                             for li in levels:  # C9
                                 level = self.levels[li]
                                 for cand in self._exchanges_search(
-                                    players, p, x, level, lower, lowest, extra, sx, lowering=phase
+                                    players, p, x, level, lower, lowest, extra, sx, s1_scores=phase
                                 ):
                                     cand.level = (p, stage, x, sx, li)
                                     yield cand
 
+    def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order."""
+        n = len(players)
+        s1n, s2n = list(range(1, p + 1)), list(range(p + 1, n + 1))
+        return [((), ())] + (list(self.exchanges(s1n, s2n)) if p < n else [])
+
+    def _s1_scores(self, players: list[int], p: int, exchange) -> tuple[float, ...]:
+        """The scores in S1 after an exchange, highest first (B3: higher scores paired first)."""
+        out1, in2 = exchange
+        s1 = set(range(1, p + 1)) - set(out1) | set(in2)
+        return tuple(sorted((self.ctx.f[players[v - 1]].score for v in s1), reverse=True))
+
     def _exchanges_search(
-        self, players, p, x, level, lower, lowest, extra, sx=None, lowering: bool | None = None
+        self, players, p, x, level, lower, lowest, extra, sx=None, s1_scores: tuple[float, ...] | None = None
     ) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders.
 
-        ``lowering``: None - every exchange; False / True - only the exchanges that
-        do not / do move a higher-scored S1 player out for a lower-scored S2 player.
+        ``s1_scores``: only the exchanges that leave these scores in S1 (None: all).
         """
         pos = {q: i + 1 for i, q in enumerate(players)}  # bracket numbers 1..n
         s1n = [pos[q] for q in players[:p]]
@@ -342,12 +353,9 @@ class Dutch1992:
             return [] if cand is None else [cand]
 
         exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
-        score = {v: self.ctx.f[q].score for v, q in by.items()}
         for out1, in2 in exchanges:
-            if lowering is not None:
-                lowers = any(score[a] > score[b] for a in out1 for b in in2)
-                if lowers != lowering:
-                    continue
+            if s1_scores is not None and self._s1_scores(players, p, (out1, in2)) != s1_scores:
+                continue
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx)
