@@ -254,6 +254,13 @@ class Dutch2012(Dutch1992):
         return sorted(score[q].score for q in alt.floaters) != sorted(score[q].score for q in cand.floaters)
 
 
+def points_without_playing(t: Tournament, pid: int, rnd: int) -> int:
+    """B.1b: rounds before ``rnd`` in which ``pid`` scored a point or half point without playing."""
+    return sum(
+        1 for e in t.players[pid].results[: rnd - 1] if e.is_pab or e.code.upper() in ("+", "F", "H")
+    )
+
+
 def pair_dutch_2012(
     t: Tournament, *, node_budget: int = NODE_BUDGET, amendments: frozenset[str] = EDITION_2012
 ) -> Pairing:
@@ -269,10 +276,13 @@ def pair_dutch_2012(
     ctx = Context2012(t, rnd, ids, amendments)
     if len(ids) % 2 == 1 and not any(x.bye_ok for x in ctx.f.values()):
         # B.1b cannot hold: every player already scored a point without playing.
-        # The text is silent; the reference engine (JaVaFo 1.4) then pairs as if
-        # nobody had had the bye (2012 reference, file 1101 round 9), and so do we.
-        for x in ctx.f.values():
-            x.bye_ok = True
+        # The text is silent; the reference engine (JaVaFo 1.4) then lets the
+        # players with the fewest such points take the bye (2012 reference, file
+        # 1101 round 9), and so do we.
+        unplayed = {q: points_without_playing(t, q, rnd) for q in ids}
+        fewest = min(unplayed.values())
+        for q, x in ctx.f.items():
+            x.bye_ok = unplayed[q] == fewest
     pairs, bye = Dutch2012(ctx, node_budget, amendments).run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
