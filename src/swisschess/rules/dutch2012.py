@@ -35,9 +35,6 @@ What 2012 changes, article by article
 * **B.1b** cannot hold when every player has already scored a point without
   playing: the text is silent; then the bye is given as if nobody had had one
   (what the reference engine does).
-* **C.1** (reading, the sentence is the seeds' too): a moved-down player for
-  whom no opponent can be found in the bracket moves on first; only the others
-  count when A.3 decides whether "at least half" of the bracket came from above.
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -141,8 +138,6 @@ AMENDMENTS: dict[str, str] = {
     "b3-exchanges": "B.3 above B.4: in a bracket with several scores, the exchanges are taken in groups by the "
                     "scores they leave in S1, highest first, each group with every colour and float relaxation "
                     "(1992: D2 order only)",
-    "c1-movers": "C.1: a moved-down player without any opponent in the bracket moves on before A.3 counts the "
-                 "moved-down players (the same C1 sentence in the seeds; the 1992 engine counts him)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -181,7 +176,6 @@ class Dutch2012(Dutch1992):
         variant = Variant(
             topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
             a3_homogeneous="a3-mdp-first" not in amendments,
-            c1_stuck_movers_move_on="c1-movers" in amendments,
             score_lowering_exchanges_last="b3-exchanges" in amendments,
         )
         super().__init__(ctx, node_budget, variant)

@@ -63,7 +63,6 @@ class Variant:
     float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
     a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
     strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
-    c1_stuck_movers_move_on: bool = False  # 2012 C.1: such movers leave before A.3 classifies the bracket
     score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
 
 
@@ -537,13 +536,6 @@ class Dutch1992:
                 if not any(ctx.compatible(q, o) for o in bracket if o != q):
                     forced.append(q)
         residents = [q for q in residents if q not in forced]
-        if self.variant.c1_stuck_movers_move_on and not lowest:
-            # C.1: a moved-down player with no opponent here moves on before the
-            # bracket is classified (A.3) and paired
-            stuck = [q for q in movers if not any(ctx.compatible(q, o) for o in bracket if o != q)]
-            if stuck:
-                movers = [q for q in movers if q not in stuck]
-                forced = stuck + forced
         self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
         if not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents)):
