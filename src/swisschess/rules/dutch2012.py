@@ -33,8 +33,13 @@ What 2012 changes, article by article
   moves down, judged on the current bracket alone (a lower bracket that gets
   stuck is C.13's).
 * **B.1b** cannot hold when every player has already scored a point without
-  playing: the text is silent; then the bye is given as if nobody had had one
-  (what the reference engine does).
+  playing: the text is silent; then the players with the fewest such points
+  may take the bye (what the reference engine does).
+* **B.3 above B.4** (reading): in a bracket with several scores the D.2
+  exchanges are taken in groups by the scores they leave in S1, highest first,
+  and each group is tried with every colour (x, A.7.d, z) and float relaxation
+  before the next: a pair between higher scores is kept at the price of a
+  colour conflict rather than moving a higher-scored player down.
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -214,9 +219,6 @@ class Dutch2012(Dutch1992):
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
         # pairs for other reasons (those are C.14's).
-        # In the lowest bracket C.13 applies instead (the reference engine's reading).
-        if lowest:
-            return False
         ctx = self.ctx
         bracket = list(movers) + list(residents)
         return any(not any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
@@ -230,15 +232,6 @@ class Dutch2012(Dutch1992):
         # alone, as the text's step-by-step procedure does; a lower bracket that
         # then gets stuck is C.13's business.
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
-
-    def c12_relaxation_ok(self, alt: Candidate, cand: Candidate) -> bool:
-        # C.12 re-pairs the previous bracket under the criteria in force there: the
-        # new pairing may not break A.7.d (odd rounds) for more pairs than the old one.
-        def a7d_pairs(c: Candidate) -> int:
-            stage = c.level[1] if c.level else None
-            return stage[1] if isinstance(stage, tuple) else 0
-
-        return a7d_pairs(alt) <= a7d_pairs(cand)
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:

@@ -25,7 +25,6 @@ class Candidate:
 
     pairs: list[tuple[int, int]]
     floaters: list[int]
-    #: the relaxation step it was found at: (p, colour stage, x, strong cap, float level)
     level: tuple = ()
 
 
@@ -293,7 +292,6 @@ class Dutch1992:
                 for li in levels:
                     cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li])
                     if cand is not None:
-                        cand.level = (0, None, 0, None, li)
                         yield cand
                         break
                 continue
@@ -312,11 +310,9 @@ class Dutch1992:
                         for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
                             for li in levels:  # C9
                                 level = self.levels[li]
-                                for cand in self._exchanges_search(
+                                yield from self._exchanges_search(
                                     players, p, x, level, lower, lowest, extra, sx, s1_scores=phase
-                                ):
-                                    cand.level = (p, stage, x, sx, li)
-                                    yield cand
+                                )
 
     def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order."""
@@ -469,9 +465,7 @@ class Dutch1992:
                                 if not found:
                                     seen_rem.add(key)
 
-                            for cand in self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx):
-                                cand.level = (pm + pr, stage, big_x, sx, li)
-                                yield cand
+                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -594,10 +588,6 @@ class Dutch1992:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
         return not self._short(movers, residents, cand)
 
-    def c12_relaxation_ok(self, alt: Candidate, cand: Candidate) -> bool:
-        """May C12 take ``alt``, found at a later relaxation step than ``cand``?"""
-        return True
-
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
@@ -625,8 +615,6 @@ class Dutch1992:
                 if tried > C12_TRIES:
                     break
                 if len(alt.pairs) != len(cand.pairs) or self.same_movers(alt, cand):
-                    continue
-                if not self.c12_relaxation_ok(alt, cand):
                     continue
                 new = ctx.sort(alt.floaters)
                 # cheap necessary tests first: n // 2 pairs inside the bracket, and
