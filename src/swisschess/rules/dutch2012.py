@@ -35,6 +35,9 @@ What 2012 changes, article by article
 * **B.1b** cannot hold when every player has already scored a point without
   playing: the text is silent; then the players with the fewest such points
   may take the bye (what the reference engine does).
+* **C.1** (reading): a player who has no possible opponent in his bracket moves
+  down before it is paired; his float, which no pairing of the bracket could
+  avoid, does not make the bracket relax B.5/B.6 for the others.
 * **B.3 above B.4** (reading): in a bracket with several scores the D.2
   exchanges are taken in groups by the scores they leave in S1, highest first,
   and each group is tried with every colour (x, A.7.d, z) and float relaxation
@@ -143,6 +146,8 @@ AMENDMENTS: dict[str, str] = {
     "b3-exchanges": "B.3 above B.4: in a bracket with several scores, the exchanges are taken in groups by the "
                     "scores they leave in S1, highest first, each group with every colour and float relaxation "
                     "(1992: D2 order only)",
+    "c1-floats": "C.1: a player who moves down because nobody in the bracket may meet him does not make the "
+                 "bracket relax B.5/B.6 (1992: his float counts like any other)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -182,6 +187,7 @@ class Dutch2012(Dutch1992):
             topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
             a3_homogeneous="a3-mdp-first" not in amendments,
             score_lowering_exchanges_last="b3-exchanges" in amendments,
+            forced_floats_exempt="c1-floats" in amendments,
         )
         super().__init__(ctx, node_budget, variant)
         self.amendments = amendments

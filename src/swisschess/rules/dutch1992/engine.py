@@ -63,6 +63,7 @@ class Variant:
     a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
     strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
     score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
+    forced_floats_exempt: bool = False  # 2012: C.1 floaters do not make the bracket relax B5/B6
 
 
 #: C12: how many of the previous bracket's alternative pairings are looked at.
@@ -290,7 +291,7 @@ class Dutch1992:
         for p in ps:
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
-                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li])
+                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra)
                     if cand is not None:
                         yield cand
                         break
@@ -344,7 +345,7 @@ class Dutch1992:
             if key in seen:
                 return []
             seen.add(key)
-            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level)
+            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra)
             return [] if cand is None else [cand]
 
         exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
@@ -355,7 +356,7 @@ class Dutch1992:
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx)
 
-    def _accept_rest(self, pairs, rest, lower, lowest, level) -> Candidate | None:
+    def _accept_rest(self, pairs, rest, lower, lowest, level, known: Sequence[int] = ()) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
         ctx = self.ctx
         if lowest:
@@ -368,8 +369,11 @@ class Dutch1992:
         # left his bracket; moving on does not give him another one.
         scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
         own = min(scores) if scores else None
+        # (variant) players known to move down before the bracket is paired (C1: no
+        # opponent here) do not count either: no pairing of the bracket avoids them.
+        exempt = set(known) if self.variant.forced_floats_exempt else set()
         for q in rest:
-            if ctx.f[q].score == own and not self.float_ok(q, Float.DOWN, level):
+            if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
         if not lowest and not self.completable(frozenset(rest) | lower):
             return None
