@@ -106,6 +106,14 @@ def test_c12_for_a_moved_down_player_without_opponent(name):
     assert pairs_of(name, EDITION_2012 - {"c12-scores"}) != expected
 
 
+def test_c1_floater_does_not_relax_the_float_criteria_of_the_bracket():
+    """1123 round 8: 12 has met everyone of his bracket and moves down (C.1) against
+    B.5/B.6; that alone must not let 11 float against B.6 when 5 can float cleanly."""
+    expected = expected_round(DATA / "1123r8.expected")
+    assert pairs_of("1123r8") == expected
+    assert pairs_of("1123r8", EDITION_2012 - {"c1-floats"}) != expected
+
+
 def test_bye_when_b1b_cannot_hold_goes_by_the_procedure():
     """1101 round 9: every player already scored a point without playing (B.1b
     forbids every bye); the players with the fewest such points may take it,
