@@ -10,7 +10,12 @@ from swisschess.formats.trf import read_trf
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.registry import system_from_code
 from swisschess.rules.dutch1992 import absolute_violations
-from swisschess.rules.dutch2012 import EDITION_2012, FLOAT_LEVELS_2012, d2_exchanges_2012, pair_dutch_2012
+from swisschess.rules.dutch2012 import (
+    EDITION_2012,
+    FLOAT_LEVELS_2012,
+    d2_exchanges_2012,
+    pair_dutch_2012,
+)
 
 DATA = Path(__file__).resolve().parent / "data" / "dutch-2012"
 

@@ -218,16 +218,15 @@ class Dutch2012(Dutch1992):
             return super().exchanges(s1, s2)
         return d2_exchanges_2012(tuple(s1), tuple(s2))
 
-    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool) -> bool:
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_applies(movers, residents, cand, lowest)
+            return super().c12_applies(movers, residents, cand)
         # C.1: C.12 is for "a player for whom no opponent can be found within this
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
         # pairs for other reasons (those are C.14's).
-        ctx = self.ctx
         bracket = list(movers) + list(residents)
-        return any(not any(ctx.compatible(q, o) for o in bracket if o != q) for q in movers)
+        return any(self.without_opponent(q, bracket) for q in movers)
 
     def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
         if "c12-scores" not in self.amendments:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations
+from itertools import combinations
 
 from swisschess.model.history import Float, Strength
 from swisschess.model.tournament import Colour
@@ -301,9 +301,12 @@ class Dutch1992:
             # B3 before B4 (variant): with several scores in the bracket, the D2
             # exchanges are taken in groups by the scores they leave in S1, highest
             # first; each group gets every colour and float relaxation before the next
-            phases: Sequence[tuple[float, ...] | None] = (None,)
+            phases: list[list[tuple[tuple[int, ...], tuple[int, ...]]] | None] = [None]
             if mixed and self.variant.score_lowering_exchanges_last:
-                phases = sorted({self._s1_scores(players, p, e) for e in self._all_exchanges(players, p)}, reverse=True)
+                groups: dict[tuple[float, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+                for e in self._all_exchanges(players, p):
+                    groups.setdefault(self._s1_scores(players, p, e), []).append(e)
+                phases = [groups[k] for k in sorted(groups, reverse=True)]
             for phase in phases:
                 # a remainder's colour budget is pinned by its bracket: one stage only
                 for stage in self.colour_stages(p) if x_fixed is None else (None,):
@@ -312,7 +315,7 @@ class Dutch1992:
                             for li in levels:  # C9
                                 level = self.levels[li]
                                 yield from self._exchanges_search(
-                                    players, p, x, level, lower, lowest, extra, sx, s1_scores=phase
+                                    players, p, x, level, lower, lowest, extra, sx, exchanges=phase
                                 )
 
     def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -328,11 +331,12 @@ class Dutch1992:
         return tuple(sorted((self.ctx.f[players[v - 1]].score for v in s1), reverse=True))
 
     def _exchanges_search(
-        self, players, p, x, level, lower, lowest, extra, sx=None, s1_scores: tuple[float, ...] | None = None
+        self, players, p, x, level, lower, lowest, extra, sx=None,
+        exchanges: Iterable[tuple[tuple[int, ...], tuple[int, ...]]] | None = None,
     ) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders.
 
-        ``s1_scores``: only the exchanges that leave these scores in S1 (None: all).
+        ``exchanges``: only these, in this order (None: all of :meth:`_all_exchanges`).
         """
         pos = {q: i + 1 for i, q in enumerate(players)}  # bracket numbers 1..n
         s1n = [pos[q] for q in players[:p]]
@@ -348,10 +352,7 @@ class Dutch1992:
             cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra)
             return [] if cand is None else [cand]
 
-        exchanges = chain([((), ())], self.exchanges(s1n, s2n) if p < len(players) else ())
-        for out1, in2 in exchanges:
-            if s1_scores is not None and self._s1_scores(players, p, (out1, in2)) != s1_scores:
-                continue
+        for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx)
@@ -494,7 +495,7 @@ class Dutch1992:
             # C12 (after C11, before C14 gives up pairs): the bracket cannot make its
             # p pairs (C1: a moved-down player without opponent is one such case) ->
             # re-pair the previous bracket if that "now allows p pairings" here.
-            if prev is not None and movers and self.c12_applies(movers, residents, cand, lowest):
+            if prev is not None and movers and self.c12_applies(movers, residents, cand):
                 got = self._c12(prev, movers, residents, lower, lowest)
                 if got is not None:
                     alt, cand, gen = got
@@ -530,9 +531,7 @@ class Dutch1992:
         # (in the lowest bracket C13 applies instead: the look-ahead handles it).
         forced: list[int] = []
         if not lowest:
-            for q in residents:
-                if not any(ctx.compatible(q, o) for o in bracket if o != q):
-                    forced.append(q)
+            forced = [q for q in residents if self.without_opponent(q, bracket)]
         residents = [q for q in residents if q not in forced]
         self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
@@ -584,7 +583,11 @@ class Dutch1992:
             return True
         return self._treated_heterogeneous(movers, residents) and any(q in cand.floaters for q in movers)
 
-    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool) -> bool:
+    def without_opponent(self, q: int, bracket: Sequence[int]) -> bool:
+        """C1: nobody in the bracket may meet ``q`` (B1/B2)."""
+        return not any(self.ctx.compatible(q, o) for o in bracket if o != q)
+
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
         """C12's trigger: the bracket fell short of its p pairs (C1 is one such case)."""
         return self._short(movers, residents, cand)
 
