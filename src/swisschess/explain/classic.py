@@ -62,14 +62,6 @@ def _strength(s: Strength) -> str:
     return {Strength.ABSOLUTE: "absolute", Strength.STRONG: "strong"}.get(s, "mild")
 
 
-def _groups(ctx: Context) -> list[list[int]]:
-    groups: list[list[int]] = []
-    for pid in ctx.sort(ctx.f):
-        if groups and ctx.f[groups[-1][0]].score == ctx.f[pid].score:
-            groups[-1].append(pid)
-        else:
-            groups.append([pid])
-    return groups
 
 
 def dutch_story(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]], bye: int | None,
@@ -82,7 +74,7 @@ def dutch_story(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]], bye:
         partner[w], partner[b] = b, w
     out = [say.dutch_intro(edition)]
     movers: list[int] = []
-    for k, residents in enumerate(_groups(ctx)):
+    for k, residents in enumerate(ctx.score_groups(ctx.f)):
         bracket = ctx.sort(movers + residents)
         score = ctx.f[residents[0]].score
         n = len(bracket)
@@ -133,7 +125,7 @@ def lim_story(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]], bye: i
     for w, b in boards:
         partner[w], partner[b] = b, w
     out = [say.lim_intro(edition, float(median))]
-    for k, group in enumerate(_groups(ctx)):
+    for k, group in enumerate(ctx.score_groups(ctx.f)):
         score = ctx.f[group[0]].score
         direction = "median" if score == median else ("down" if score > median else "up")
         away = [q for q in group if q in partner and ctx.f[partner[q]].score != score]

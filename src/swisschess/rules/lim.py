@@ -151,12 +151,7 @@ class Lim:
         players = [q for q in ids if q != bye]
         self.unpaired = set(players)
         median = median_score(ctx)
-        groups: list[list[int]] = []
-        for pid in ctx.sort(players):
-            if groups and ctx.f[groups[-1][0]].score == ctx.f[pid].score:
-                groups[-1].append(pid)
-            else:
-                groups.append([pid])
+        groups = ctx.score_groups(players)
         above = [g for g in groups if ctx.f[g[0]].score > median]
         below = [g for g in groups if ctx.f[g[0]].score < median]
         middle = [q for g in groups if ctx.f[g[0]].score == median for q in g]

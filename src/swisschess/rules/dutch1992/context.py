@@ -107,6 +107,16 @@ class Context:
     def sort(self, ids: Iterable[int]) -> list[int]:
         return sorted(ids, key=lambda p: self.f[p].rank)
 
+    def score_groups(self, ids: Iterable[int]) -> list[list[int]]:
+        """A3: the score brackets of ``ids``, highest score first, each in A2 order."""
+        groups: list[list[int]] = []
+        for pid in self.sort(ids):
+            if groups and self.f[groups[-1][0]].score == self.f[pid].score:
+                groups[-1].append(pid)
+            else:
+                groups.append([pid])
+        return groups
+
     # ------------------------------------------------------------ B1 / B2
     def may_get(self, pid: int, colour: Colour) -> bool:
         """B2: the colour keeps |CD| <= 2 and gives no colour three times in a row.

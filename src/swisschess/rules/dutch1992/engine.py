@@ -479,12 +479,7 @@ class Dutch1992:
         everyone = frozenset(ids)
         if not self.completable(everyone):
             raise PairingError("no pairing respects the absolute criteria B1/B2")
-        groups: list[list[int]] = []
-        for pid in ctx.sort(ids):
-            if groups and ctx.f[groups[-1][0]].score == ctx.f[pid].score:
-                groups[-1].append(pid)
-            else:
-                groups.append([pid])
+        groups = ctx.score_groups(ids)
         pairs: list[tuple[int, int]] = []
         movers: list[int] = []
         prev: tuple[Iterator[Candidate] | None, Candidate] | None = None
