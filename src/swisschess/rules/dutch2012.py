@@ -148,6 +148,10 @@ AMENDMENTS: dict[str, str] = {
                     "(1992: D2 order only)",
     "c1-floats": "C.1: a player who moves down because nobody in the bracket may meet him does not make the "
                  "bracket relax B.5/B.6 (1992: his float counts like any other)",
+    "c13": "C.13: brackets paired top down without look-ahead; when the lowest cannot be paired the penultimate "
+           "is re-paired, else joined to it (1992 edition: every bracket looks ahead)",
+    "psd": "B.3 in a lowest bracket of several scores (after C.13 joined brackets): the pair score differences, "
+           "largest first, as small as possible before colours and floats",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -188,9 +192,11 @@ class Dutch2012(Dutch1992):
             a3_homogeneous="a3-mdp-first" not in amendments,
             score_lowering_exchanges_last="b3-exchanges" in amendments,
             forced_floats_exempt="c1-floats" in amendments,
+            psd_lowest="psd" in amendments,
         )
         super().__init__(ctx, node_budget, variant)
         self.amendments = amendments
+        self.lookahead = "c13" not in amendments
         if "float-order" in amendments:
             self.levels = FLOAT_LEVELS_2012
         self.odd_round = ctx.rnd % 2 == 1

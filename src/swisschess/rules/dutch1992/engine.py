@@ -5,6 +5,7 @@ See the package docstring for how the state machine is turned into generators.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -64,6 +65,7 @@ class Variant:
     strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
     score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
     forced_floats_exempt: bool = False  # 2012: C.1 floaters do not make the bracket relax B5/B6
+    psd_lowest: bool = False  # 2012 (C13 joined brackets): B3 pair score differences decide first
 
 
 #: C12: how many of the previous bracket's alternative pairings are looked at.
@@ -71,12 +73,27 @@ C12_TRIES = 50
 #: C12: search nodes for pairing the current bracket with each alternative set of moved-down players.
 C12_TRIAL_BUDGET = 3_000
 
+#: B3 in a lowest bracket of several scores: how many of its pairings are compared.
+PSD_CANDIDATES = 2_000
+#: Extra search nodes for a lowest bracket joined by C13 (its best score differences are known).
+JOINED_EXTRA_NODES = 400_000
+
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
 
 
 class _Budget(Exception):
     pass
+
+
+@dataclass(slots=True)
+class _Paired:
+    """A bracket as paired so far (C13 backtracks through these)."""
+
+    movers: list[int]
+    residents: list[int]
+    gen: Iterator[Candidate] | None
+    cand: Candidate
 
 
 #: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
@@ -96,6 +113,11 @@ class Dutch1992:
         self._feasible: dict[frozenset[int], bool] = {}
         self._hint: dict[int, int] | None = None
         self._nu: dict[frozenset[int], int] = {}
+        #: look ahead from every bracket (the rest must stay pairable); off: only the
+        #: lowest bracket is checked, C13 backtracks (2012 edition)
+        self.lookahead = True
+        self.joined = False  # pairing a lowest bracket joined by C13
+        self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -175,6 +197,12 @@ class Dutch1992:
                     sc += self._strong_conflict(a, b)
                     if sc > max_strong:
                         continue
+                left = self._psd_left
+                if left is not None:  # B3 in a joined lowest bracket: only the best differences
+                    d = abs(ctx.f[a].score - ctx.f[b].score)
+                    if left[d] <= 0:
+                        continue
+                    left[d] -= 1
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
@@ -187,6 +215,8 @@ class Dutch1992:
                         yield from rec(i + 1, c, sc)
                 chosen.pop()
                 used[j] = False
+                if left is not None:
+                    left[d] += 1
 
         yield from rec(0, 0)
 
@@ -302,7 +332,7 @@ class Dutch1992:
             # exchanges are taken in groups by the scores they leave in S1, highest
             # first; each group gets every colour and float relaxation before the next
             phases: list[list[tuple[tuple[int, ...], tuple[int, ...]]] | None] = [None]
-            if mixed and self.variant.score_lowering_exchanges_last:
+            if mixed and self.variant.score_lowering_exchanges_last and self._psd_left is None:
                 groups: dict[tuple[float, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
                 for e in self._all_exchanges(players, p):
                     groups.setdefault(self._s1_scores(players, p, e), []).append(e)
@@ -376,7 +406,7 @@ class Dutch1992:
         for q in rest:
             if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
-        if not lowest and not self.completable(frozenset(rest) | lower):
+        if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
             return None
         return Candidate(list(pairs), list(rest))
 
@@ -423,6 +453,19 @@ class Dutch1992:
                 else:
                     yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb, n // 2)
 
+    def _opponent_scores(self, pairs) -> tuple[float, ...]:
+        """The scores of the moved-down players' opponents, highest first."""
+        return tuple(sorted((self.ctx.f[b].score for _, b in pairs), reverse=True))
+
+    def _opponent_profiles(self, residents: Sequence[int], pm: int) -> list[tuple[float, ...] | None]:
+        """B3 for residents of several scores (variant): opponent score profiles, best first."""
+        scores = sorted((self.ctx.f[q].score for q in residents), reverse=True)
+        if not self.variant.score_lowering_exchanges_last or len(set(scores)) < 2 or pm == 0 or self._psd_left is not None:
+            return [None]
+        if len(scores) > 24:
+            return [None]
+        return sorted({c for c in combinations(scores, pm)}, reverse=True)
+
     def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb, p_full) -> Iterator[Candidate]:
         ctx = self.ctx
         pm = len(s1)
@@ -439,38 +482,47 @@ class Dutch1992:
             # remainder's own A8 value is a lower bound for its part).
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
-            x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-            for stage in self.colour_stages(pm + pr):
-                for big_x in range(x_start, pm + pr + 1):
-                    for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
-                        for li in self.distinct_levels(bracket):  # C9 / C10
-                            level = self.levels[li]
-                            seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
+            # B3 (variant, a joined lowest bracket only): residents of several scores;
+            # the moved-down players' opponents by their scores, highest first,
+            # each score profile with every colour and float relaxation.
+            for prof in self._opponent_profiles(residents, pm):
+                x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
+                for stage in self.colour_stages(pm + pr):
+                    for big_x in range(x_start, pm + pr + 1):
+                        for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
+                            for li in self.distinct_levels(bracket):  # C9 / C10
+                                level = self.levels[li]
+                                seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                            def accept(
-                                pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
-                            ) -> Iterator[Candidate]:
-                                # C6 -> C2 for the remainder: every acceptable remainder
-                                # pairing is tried (C7/C8 inside the remainder) before a
-                                # moved-down player's opponent changes (C10).
-                                rem = ctx.sort(list(rest) + list(join))
-                                left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                                left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                                key = (frozenset(rem), left_x, left_s)
-                                if key in seen_rem:
-                                    return
-                                cands = self.homogeneous(
-                                    rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                                    s_fixed=left_s,
-                                )
-                                found = False
-                                for c in cands:
-                                    found = True
-                                    yield Candidate(list(pairs) + c.pairs, c.floaters)
-                                if not found:
-                                    seen_rem.add(key)
+                                def accept(
+                                    pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx, prof=prof
+                                ) -> Iterator[Candidate]:
+                                    if prof is not None and self._opponent_scores(pairs) != prof:
+                                        return
+                                    # C6 -> C2 for the remainder: every acceptable remainder
+                                    # pairing is tried (C7/C8 inside the remainder) before a
+                                    # moved-down player's opponent changes (C10).
+                                    rem = ctx.sort(list(rest) + list(join))
+                                    left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                                    left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                                    key = (frozenset(rem), left_x, left_s)
+                                    if key in seen_rem:
+                                        return
+                                    if lowest and not self.completable(frozenset(rem)):
+                                        seen_rem.add(key)  # C13: the lowest bracket must be paired whole
+                                        return
+                                    cands = self.homogeneous(
+                                        rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                        s_fixed=left_s,
+                                    )
+                                    found = False
+                                    for c in cands:
+                                        found = True
+                                        yield Candidate(list(pairs) + c.pairs, c.floaters)
+                                    if not found:
+                                        seen_rem.add(key)
 
-                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+                                yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -479,6 +531,8 @@ class Dutch1992:
         everyone = frozenset(ids)
         if not self.completable(everyone):
             raise PairingError("no pairing respects the absolute criteria B1/B2")
+        if not self.lookahead:
+            return self._run_c13(ids)
         groups = ctx.score_groups(ids)
         pairs: list[tuple[int, int]] = []
         movers: list[int] = []
@@ -506,6 +560,86 @@ class Dutch1992:
             bye = movers[0]
         return pairs, bye
 
+    def _run_c13(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+        """The brackets top down without look-ahead; C13 when the lowest cannot be paired.
+
+        C13: the penultimate bracket is undone and its next pairings are tried
+        until one lets the lowest bracket be paired; when none does (its p would
+        become zero) the two are joined into a new lowest bracket and C13 goes on
+        with the bracket above.
+        """
+        ctx = self.ctx
+        groups = ctx.score_groups(ids)
+        stack: list[_Paired] = []
+        movers: list[int] = []
+        for k, residents in enumerate(groups):
+            lowest = k == len(groups) - 1
+            lower = frozenset(q for g in groups[k + 1 :] for q in g)
+            got = self._pair_or_none(movers, residents, lower, lowest)
+            if stack and movers and self.c12_applies(movers, residents, got[0] if got else Candidate([], [])):
+                prev = stack[-1]
+                alt = self._c12((prev.gen, prev.cand), movers, residents, lower, lowest)
+                if alt is not None:
+                    prev.cand, cand, gen = alt
+                    got = (cand, gen)
+                    movers = ctx.sort(prev.cand.floaters)
+            if got is None:  # only the lowest bracket: C13
+                movers, residents, got = self._c13(stack, movers, list(residents))
+            cand, gen = got
+            stack.append(_Paired(movers, list(residents), gen, cand))
+            movers = cand.floaters
+        pairs = [pr for e in stack for pr in e.cand.pairs]
+        if len(movers) > 1:
+            raise PairingError("round could not be completed")
+        return pairs, (movers[0] if movers else None)
+
+    def _pair_or_none(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None] | None:
+        """The first pairing of a bracket; None when it has none (the lowest bracket only)."""
+        got = self._first_pairing(movers, residents, lower, lowest)
+        if got is not None or self.nodes <= self.node_budget:
+            return got
+        self.fallbacks += 1
+        FALLBACKS[0] += 1
+        m = self.ctx.matching(self.ctx.sort(set(movers) | set(residents) | lower), self._hint)
+        if m is None:
+            return None
+        return self._fallback(self.ctx.sort(movers + residents), lower, set(movers)), None
+
+    def _c13(self, stack: list[_Paired], movers: list[int], residents: list[int]):
+        """C13: re-pair the penultimate bracket, else join it to the lowest; see :meth:`_run_c13`."""
+        ctx = self.ctx
+        while stack:
+            pen = stack.pop()
+            if pen.gen is not None:
+                self.nodes = 0
+                tried: set[frozenset[int]] = set()
+                try:
+                    for alt in pen.gen:
+                        if not alt.pairs:  # p became zero: join the brackets instead
+                            continue
+                        down = frozenset(alt.floaters)
+                        if down in tried or not self.completable(down | frozenset(residents)):
+                            tried.add(down)
+                            continue
+                        tried.add(down)
+                        spent = self.nodes
+                        got = self._pair_or_none(ctx.sort(alt.floaters), residents, frozenset(), True)
+                        self.nodes = spent
+                        if got is not None:
+                            pen.cand = alt
+                            stack.append(pen)
+                            return ctx.sort(alt.floaters), residents, got
+                except _Budget:
+                    pass
+            movers, residents = pen.movers, ctx.sort(pen.residents + residents)
+            self.joined = True
+            if not self.completable(frozenset(movers) | frozenset(residents)):
+                continue
+            got = self._pair_or_none(movers, residents, frozenset(), True)
+            if got is not None:
+                return movers, residents, got
+        raise PairingError("round could not be completed")
+
     def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
         """The first acceptable pairing of a bracket (or the matching fallback)."""
         got = self._first_pairing(movers, residents, lower, lowest)
@@ -530,16 +664,83 @@ class Dutch1992:
         residents = [q for q in residents if q not in forced]
         self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
-        if not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents)):
+        homog = not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents))
+        if homog:
             gen = self.homogeneous(movers + residents, lower, lowest, extra=forced)
         else:
             gen = self.heterogeneous(movers, residents, lower, lowest, forced)
+        psd = self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1
+        best: tuple[tuple, int, Candidate] | None = None
+        if psd:
+            lo = min(ctx.f[q].score for q in bracket)
+            target = self.best_differences(bracket, lo)
+            if target is not None:
+                self._psd_left = Counter(target)
+                self.nodes = -JOINED_EXTRA_NODES if budget is None else self.node_budget - budget
+                try:
+                    for cand in gen:
+                        if self.psd(cand, lo) == target:
+                            return cand, gen
+                except _Budget:
+                    pass
+                finally:
+                    self._psd_left = None
+            self.nodes = 0 if budget is None else self.node_budget - budget
+            gen = (self.homogeneous(movers + residents, lower, lowest, extra=forced) if homog
+                   else self.heterogeneous(movers, residents, lower, lowest, forced))
         try:
-            for cand in gen:
-                return cand, gen
+            for i, cand in enumerate(gen):
+                if not psd:
+                    return cand, gen
+                key = self.psd(cand, min(ctx.f[q].score for q in bracket))
+                if best is None or key < best[0]:
+                    best = (key, i, cand)
+                if i + 1 >= PSD_CANDIDATES or not any(best[0]):
+                    break
         except _Budget:
             pass
+        if best is not None:
+            return best[2], gen
         return None
+
+    def best_differences(self, players: list[int], lowest_score) -> tuple | None:
+        """B3: the smallest score differences (largest first) any complete pairing of ``players`` has.
+
+        A maximum-weight matching where a pair's cost grows faster with its
+        difference than all smaller differences together; the bye (odd count,
+        B1b) counts against a score one point below the lowest.
+        """
+        import networkx as nx
+
+        f = self.ctx.f
+        edges: list[tuple[int, int, object]] = []
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                if self.ctx.compatible(a, b):
+                    edges.append((a, b, abs(f[a].score - f[b].score)))
+        if len(players) % 2:
+            edges += [(q, 0, f[q].score - lowest_score + 1) for q in players if f[q].bye_ok]
+        ranks = {d: i for i, d in enumerate(sorted({e[2] for e in edges}))}
+        k = len(players) + 1
+        big = k ** (len(ranks) + 1)
+        g = nx.Graph()
+        g.add_weighted_edges_from((a, b, big - k ** ranks[d]) for a, b, d in edges)
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        if 2 * len(m) < len(players) - (len(players) % 2) + (len(players) % 2) * 1:
+            return None
+        diff = {frozenset((a, b)): d for a, b, d in edges}
+        return tuple(sorted((diff[frozenset(e)] for e in m), reverse=True))
+
+    def psd(self, cand: Candidate, lowest_score) -> tuple:
+        """B3: the score differences of the pairs, largest first (smaller is better).
+
+        A player left unpaired (the bye) counts against a score one point below
+        the bracket's lowest.
+        """
+        f = self.ctx.f
+        diffs = [abs(f[a].score - f[b].score) for a, b in cand.pairs]
+        diffs += [f[q].score - lowest_score + 1 for q in cand.floaters]
+        return tuple(sorted(diffs, reverse=True))
 
     def _fallback(self, bracket: list[int], lower: frozenset[int], movers: set[int]) -> Candidate:
         """Budget exhausted: pairs inside the bracket taken from a global matching."""
