@@ -93,7 +93,7 @@ def pairs_of(name: str, amendments=EDITION_2012):
     return set(p.boards), p.bye
 
 
-@pytest.mark.parametrize("name", ["1026r6", "1030r9"])
+@pytest.mark.parametrize("name", ["1026r6", "1040r7"])
 def test_b3_exchanges_keep_higher_scores_in_s1_before_colours(name):
     """B.3 above B.4: without it the engine trades a pair between higher scores
     for one colour conflict less, and the reference round is lost."""
@@ -102,13 +102,66 @@ def test_b3_exchanges_keep_higher_scores_in_s1_before_colours(name):
     assert pairs_of(name, EDITION_2012 - {"b3-exchanges"}) != expected
 
 
-@pytest.mark.parametrize("name", ["1022r4", "1034r5"])
+@pytest.mark.parametrize("name", ["1034r5", "1062r6"])
 def test_c12_for_a_moved_down_player_without_opponent(name):
     """C.1/C.12: the previous bracket is re-paired when a moved-down player has no
     opponent at all, and the new movers are judged on this bracket alone."""
     expected = expected_round(DATA / f"{name}.expected")
     assert pairs_of(name) == expected
     assert pairs_of(name, EDITION_2012 - {"c12-scores"}) != expected
+
+
+@pytest.mark.parametrize("name", ["1030r8", "1137r7"])
+def test_c13_pairs_top_down_and_backtracks_from_the_lowest_bracket(name):
+    """C.13 as written: no look-ahead from the brackets above; when the lowest
+    bracket cannot be paired the penultimate is re-paired or joined to it.
+    Looking ahead from every bracket (the 1992 engine) loses these rounds."""
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    assert pairs_of(name, EDITION_2012 - {"c13"}) != expected
+
+
+def test_joined_lowest_bracket_takes_the_smallest_score_differences():
+    """1044 round 9: C.13 joins brackets of several scores; B.3 (pairs as close
+    in score as possible) decides before colours and floats there."""
+    expected = expected_round(DATA / "1044r9.expected")
+    assert pairs_of("1044r9") == expected
+    assert pairs_of("1044r9", EDITION_2012 - {"b3-joined"}) != expected
+
+
+@pytest.mark.parametrize("name", ["1044r9", "1030r8", "1137r7"])
+def test_best_differences_bound_every_complete_pairing(name):
+    """The weighted matching gives the smallest score differences (largest first)
+    any complete pairing of the players has: the reference round, a complete
+    pairing of the whole field, is never better."""
+    from swisschess.model.history import to_be_paired
+    from swisschess.rules.dutch1992 import Candidate
+    from swisschess.rules.dutch2012 import Context2012, Dutch2012
+
+    t = read_trf(str(DATA / f"{name}.trf")).tournament
+    rnd = t.rounds_recorded() + 1
+    ids = sorted(to_be_paired(t, rnd))
+    engine = Dutch2012(Context2012(t, rnd, ids))
+    score = {q: engine.ctx.f[q].score for q in ids}
+    lo = min(score.values())
+    best = engine.best_differences(ids, lo)
+    assert best is not None and len(best) == (len(ids) + 1) // 2
+    boards, bye = expected_round(DATA / f"{name}.expected")
+    reference = engine.psd(Candidate(sorted(boards), [bye] if bye else []), lo)
+    assert reference >= best
+
+
+def test_best_differences_none_without_a_legal_bye():
+    """1101 round 9: B.1b forbids every bye, so no complete pairing exists."""
+    from swisschess.model.history import to_be_paired
+    from swisschess.rules.dutch2012 import Context2012, Dutch2012
+
+    t = read_trf(str(DATA / "1101r9.trf")).tournament
+    rnd = t.rounds_recorded() + 1
+    ids = sorted(to_be_paired(t, rnd))
+    engine = Dutch2012(Context2012(t, rnd, ids))
+    assert len(ids) % 2 == 1 and not any(engine.ctx.f[q].bye_ok for q in ids)
+    assert engine.best_differences(ids, min(engine.ctx.f[q].score for q in ids)) is None
 
 
 def test_c1_floater_does_not_relax_the_float_criteria_of_the_bracket():

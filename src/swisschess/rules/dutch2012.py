@@ -43,6 +43,17 @@ What 2012 changes, article by article
   and each group is tried with every colour (x, A.7.d, z) and float relaxation
   before the next: a pair between higher scores is kept at the price of a
   colour conflict rather than moving a higher-scored player down.
+* **C.13** (as written, no look-ahead): the brackets are paired top down, each
+  by its own criteria; only when the lowest bracket cannot be paired is the
+  penultimate one undone and its next pairings tried until one lets the lowest
+  be paired; when none does, the two are joined into a new lowest bracket and
+  C.13 goes on with the bracket above.  (The 1992 edition looks ahead from
+  every bracket: the rest must stay pairable.)
+* **B.3 in a joined bracket**: a lowest bracket joined by C.13 holds several
+  scores; its pairing has the smallest score differences any complete pairing
+  has (largest difference first; the bye counts against a score one point
+  below the bracket's lowest), and among those the first in the usual order
+  (colours, floats).
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -150,8 +161,8 @@ AMENDMENTS: dict[str, str] = {
                  "bracket relax B.5/B.6 (1992: his float counts like any other)",
     "c13": "C.13: brackets paired top down without look-ahead; when the lowest cannot be paired the penultimate "
            "is re-paired, else joined to it (1992 edition: every bracket looks ahead)",
-    "psd": "B.3 in a lowest bracket of several scores (after C.13 joined brackets): the pair score differences, "
-           "largest first, as small as possible before colours and floats",
+    "b3-joined": "B.3 in a lowest bracket joined by C.13 (several scores): the score differences of the pairs, "
+                 "largest first, as small as any pairing allows, before colours and floats (1992: C13 order only)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -192,7 +203,7 @@ class Dutch2012(Dutch1992):
             a3_homogeneous="a3-mdp-first" not in amendments,
             score_lowering_exchanges_last="b3-exchanges" in amendments,
             forced_floats_exempt="c1-floats" in amendments,
-            psd_lowest="psd" in amendments,
+            psd_lowest="b3-joined" in amendments,
         )
         super().__init__(ctx, node_budget, variant)
         self.amendments = amendments

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+import networkx as nx
+
 from swisschess.model.history import Float, Strength
 from swisschess.model.tournament import Colour
 from swisschess.pairing.result import PairingError
@@ -73,8 +75,6 @@ C12_TRIES = 50
 #: C12: search nodes for pairing the current bracket with each alternative set of moved-down players.
 C12_TRIAL_BUDGET = 3_000
 
-#: B3 in a lowest bracket of several scores: how many of its pairings are compared.
-PSD_CANDIDATES = 2_000
 #: Extra search nodes for a lowest bracket joined by C13 (its best score differences are known).
 JOINED_EXTRA_NODES = 400_000
 
@@ -453,19 +453,6 @@ class Dutch1992:
                 else:
                     yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb, n // 2)
 
-    def _opponent_scores(self, pairs) -> tuple[float, ...]:
-        """The scores of the moved-down players' opponents, highest first."""
-        return tuple(sorted((self.ctx.f[b].score for _, b in pairs), reverse=True))
-
-    def _opponent_profiles(self, residents: Sequence[int], pm: int) -> list[tuple[float, ...] | None]:
-        """B3 for residents of several scores (variant): opponent score profiles, best first."""
-        scores = sorted((self.ctx.f[q].score for q in residents), reverse=True)
-        if not self.variant.score_lowering_exchanges_last or len(set(scores)) < 2 or pm == 0 or self._psd_left is not None:
-            return [None]
-        if len(scores) > 24:
-            return [None]
-        return sorted({c for c in combinations(scores, pm)}, reverse=True)
-
     def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb, p_full) -> Iterator[Candidate]:
         ctx = self.ctx
         pm = len(s1)
@@ -482,47 +469,41 @@ class Dutch1992:
             # remainder's own A8 value is a lower bound for its part).
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
-            # B3 (variant, a joined lowest bracket only): residents of several scores;
-            # the moved-down players' opponents by their scores, highest first,
-            # each score profile with every colour and float relaxation.
-            for prof in self._opponent_profiles(residents, pm):
-                x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-                for stage in self.colour_stages(pm + pr):
-                    for big_x in range(x_start, pm + pr + 1):
-                        for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
-                            for li in self.distinct_levels(bracket):  # C9 / C10
-                                level = self.levels[li]
-                                seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
+            x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
+            for stage in self.colour_stages(pm + pr):
+                for big_x in range(x_start, pm + pr + 1):
+                    for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
+                        for li in self.distinct_levels(bracket):  # C9 / C10
+                            level = self.levels[li]
+                            seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                                def accept(
-                                    pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx, prof=prof
-                                ) -> Iterator[Candidate]:
-                                    if prof is not None and self._opponent_scores(pairs) != prof:
-                                        return
-                                    # C6 -> C2 for the remainder: every acceptable remainder
-                                    # pairing is tried (C7/C8 inside the remainder) before a
-                                    # moved-down player's opponent changes (C10).
-                                    rem = ctx.sort(list(rest) + list(join))
-                                    left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                                    left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                                    key = (frozenset(rem), left_x, left_s)
-                                    if key in seen_rem:
-                                        return
-                                    if lowest and not self.completable(frozenset(rem)):
-                                        seen_rem.add(key)  # C13: the lowest bracket must be paired whole
-                                        return
-                                    cands = self.homogeneous(
-                                        rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                                        s_fixed=left_s,
-                                    )
-                                    found = False
-                                    for c in cands:
-                                        found = True
-                                        yield Candidate(list(pairs) + c.pairs, c.floaters)
-                                    if not found:
-                                        seen_rem.add(key)
+                            def accept(
+                                pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
+                            ) -> Iterator[Candidate]:
+                                # C6 -> C2 for the remainder: every acceptable remainder
+                                # pairing is tried (C7/C8 inside the remainder) before a
+                                # moved-down player's opponent changes (C10).
+                                rem = ctx.sort(list(rest) + list(join))
+                                left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                                left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                                key = (frozenset(rem), left_x, left_s)
+                                if key in seen_rem:
+                                    return
+                                if lowest and not self.completable(frozenset(rem)):
+                                    seen_rem.add(key)  # C13: the lowest bracket is paired whole
+                                    return
+                                cands = self.homogeneous(
+                                    rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                                    s_fixed=left_s,
+                                )
+                                found = False
+                                for c in cands:
+                                    found = True
+                                    yield Candidate(list(pairs) + c.pairs, c.floaters)
+                                if not found:
+                                    seen_rem.add(key)
 
-                                yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -665,42 +646,44 @@ class Dutch1992:
         self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
         homog = not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents))
-        if homog:
-            gen = self.homogeneous(movers + residents, lower, lowest, extra=forced)
-        else:
-            gen = self.heterogeneous(movers, residents, lower, lowest, forced)
-        psd = self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1
-        best: tuple[tuple, int, Candidate] | None = None
-        if psd:
-            lo = min(ctx.f[q].score for q in bracket)
-            target = self.best_differences(bracket, lo)
-            if target is not None:
-                self._psd_left = Counter(target)
-                self.nodes = -JOINED_EXTRA_NODES if budget is None else self.node_budget - budget
-                try:
-                    for cand in gen:
-                        if self.psd(cand, lo) == target:
-                            return cand, gen
-                except _Budget:
-                    pass
-                finally:
-                    self._psd_left = None
+
+        def search() -> Iterator[Candidate]:
+            if homog:
+                return self.homogeneous(movers + residents, lower, lowest, extra=forced)
+            return self.heterogeneous(movers, residents, lower, lowest, forced)
+
+        if self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1:
+            got = self._least_differences(bracket, search, budget)
+            if got is not None:
+                return got
             self.nodes = 0 if budget is None else self.node_budget - budget
-            gen = (self.homogeneous(movers + residents, lower, lowest, extra=forced) if homog
-                   else self.heterogeneous(movers, residents, lower, lowest, forced))
+        gen = search()
         try:
-            for i, cand in enumerate(gen):
-                if not psd:
-                    return cand, gen
-                key = self.psd(cand, min(ctx.f[q].score for q in bracket))
-                if best is None or key < best[0]:
-                    best = (key, i, cand)
-                if i + 1 >= PSD_CANDIDATES or not any(best[0]):
-                    break
+            for cand in gen:
+                return cand, gen
         except _Budget:
             pass
-        if best is not None:
-            return best[2], gen
+        return None
+
+    def _least_differences(self, bracket, search, budget) -> tuple[Candidate, Iterator[Candidate]] | None:
+        """B3 first in a lowest bracket joined by C13: the first pairing, in the
+        usual order, whose score differences are the smallest any pairing has."""
+        ctx = self.ctx
+        lo = min(ctx.f[q].score for q in bracket)
+        target = self.best_differences(bracket, lo)
+        if target is None:
+            return None
+        self._psd_left = Counter(target)
+        self.nodes = -JOINED_EXTRA_NODES if budget is None else self.node_budget - budget
+        gen = search()
+        try:
+            for cand in gen:
+                if self.psd(cand, lo) == target:
+                    return cand, gen
+        except _Budget:
+            pass
+        finally:
+            self._psd_left = None
         return None
 
     def best_differences(self, players: list[int], lowest_score) -> tuple | None:
@@ -710,10 +693,8 @@ class Dutch1992:
         difference than all smaller differences together; the bye (odd count,
         B1b) counts against a score one point below the lowest.
         """
-        import networkx as nx
-
         f = self.ctx.f
-        edges: list[tuple[int, int, object]] = []
+        edges: list[tuple[int, int, object]] = []  # node 0 is the bye (player ids start at 1)
         for i, a in enumerate(players):
             for b in players[i + 1 :]:
                 if self.ctx.compatible(a, b):
@@ -726,7 +707,7 @@ class Dutch1992:
         g = nx.Graph()
         g.add_weighted_edges_from((a, b, big - k ** ranks[d]) for a, b, d in edges)
         m = nx.max_weight_matching(g, maxcardinality=True)
-        if 2 * len(m) < len(players) - (len(players) % 2) + (len(players) % 2) * 1:
+        if 2 * len(m) < len(players):  # somebody left over: no complete pairing
             return None
         diff = {frozenset((a, b)): d for a, b, d in edges}
         return tuple(sorted((diff[frozenset(e)] for e in m), reverse=True))
