@@ -62,8 +62,6 @@ def _strength(s: Strength) -> str:
     return {Strength.ABSOLUTE: "absolute", Strength.STRONG: "strong"}.get(s, "mild")
 
 
-
-
 def dutch_story(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]], bye: int | None,
                 edition: str = "1992") -> list[str]:
     """The 1992 (or 2012) procedure told group by group for a given pairing."""

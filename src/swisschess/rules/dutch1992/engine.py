@@ -579,12 +579,8 @@ class Dutch1992:
         got = self._first_pairing(movers, residents, lower, lowest)
         if got is not None or self.nodes <= self.node_budget:
             return got
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
-        m = self.ctx.matching(self.ctx.sort(set(movers) | set(residents) | lower), self._hint)
-        if m is None:
-            return None
-        return self._fallback(self.ctx.sort(movers + residents), lower, set(movers)), None
+        cand = self._budget_fallback(movers, residents, lower)
+        return None if cand is None else (cand, None)
 
     def _c13(self, stack: list[_Paired], movers: list[int], residents: list[int]):
         """C13: re-pair the penultimate bracket, else join it to the lowest; see :meth:`_run_c13`."""
@@ -599,10 +595,11 @@ class Dutch1992:
                         if not alt.pairs:  # p became zero: join the brackets instead
                             continue
                         down = frozenset(alt.floaters)
-                        if down in tried or not self.completable(down | frozenset(residents)):
-                            tried.add(down)
+                        if down in tried:
                             continue
                         tried.add(down)
+                        if not self.completable(down | frozenset(residents)):
+                            continue
                         spent = self.nodes
                         got = self._pair_or_none(ctx.sort(alt.floaters), residents, frozenset(), True)
                         self.nodes = spent
@@ -626,10 +623,16 @@ class Dutch1992:
         got = self._first_pairing(movers, residents, lower, lowest)
         if got is not None:
             return got
+        cand = self._budget_fallback(movers, residents, lower)
+        if cand is None:  # cannot happen: the look-ahead keeps the rest pairable
+            raise PairingError("round could not be completed")
+        return cand, None
+
+    def _budget_fallback(self, movers, residents, lower: frozenset[int]) -> Candidate | None:
+        """Search budget spent: the bracket's pairs from a global matching (counted)."""
         self.fallbacks += 1
         FALLBACKS[0] += 1
-        bracket = self.ctx.sort(movers + residents)
-        return self._fallback(bracket, lower, set(movers)), None
+        return self._fallback(self.ctx.sort(movers + residents), lower)
 
     def _first_pairing(
         self, movers, residents, lower, lowest, budget: int | None = None
@@ -723,12 +726,12 @@ class Dutch1992:
         diffs += [f[q].score - lowest_score + 1 for q in cand.floaters]
         return tuple(sorted(diffs, reverse=True))
 
-    def _fallback(self, bracket: list[int], lower: frozenset[int], movers: set[int]) -> Candidate:
-        """Budget exhausted: pairs inside the bracket taken from a global matching."""
+    def _fallback(self, bracket: list[int], lower: frozenset[int]) -> Candidate | None:
+        """Budget exhausted: pairs inside the bracket taken from a global matching (None: none exists)."""
         ctx = self.ctx
         m = ctx.matching(ctx.sort(set(bracket) | lower), self._hint)
-        if m is None:  # cannot happen: the look-ahead keeps the rest pairable
-            raise PairingError("round could not be completed")
+        if m is None:
+            return None
         inside = set(bracket)
         pairs, rest = [], []
         done: set[int] = set()
