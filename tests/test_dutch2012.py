@@ -172,6 +172,31 @@ def test_c1_floater_does_not_relax_the_float_criteria_of_the_bracket():
     assert pairs_of("1123r8", EDITION_2012 - {"c1-floats"}) != expected
 
 
+def test_c1_in_the_lowest_bracket_counts_the_bye():
+    """1136 round 8: the lowest bracket is 55 (moved down, 2.0) | 62, 65 (1.5).  55
+    may meet only 62, which would leave the bye to 65, who already scored a point
+    without playing (B.1b): 55 has no opponent there (C.1), so C.12 moves another
+    2.0 player down (49, who meets 65, 62 takes the bye).  Read without the bye,
+    55 keeps an opponent, the bracket pairs 62-65 and 55 floats to the bye."""
+    expected = expected_round(DATA / "1136r8.expected")
+    assert expected[1] == 62
+    assert pairs_of("1136r8") == expected
+    assert pairs_of("1136r8", EDITION_2012 - {"c1-lowest"}) != expected
+
+
+def test_c13_still_tries_the_pairings_c12_rejected(monkeypatch):
+    """Generated file 1035 round 10 (made by the reference engine's own generator):
+    C.12 walks the previous bracket's next pairings and finds none it may take;
+    C.13 must then try those same pairings again for the lowest bracket's sake.
+    Starting C.13 after them (the earlier engine) loses the round."""
+    import swisschess.rules.dutch1992.engine as engine
+
+    expected = expected_round(DATA / "g1035r10.expected")
+    assert pairs_of("g1035r10") == expected
+    monkeypatch.setattr(engine, "chain", lambda seen, rest: rest)
+    assert pairs_of("g1035r10") != expected
+
+
 def test_bye_when_b1b_cannot_hold_goes_by_the_procedure():
     """1101 round 9: every player already scored a point without playing (B.1b
     forbids every bye); the players with the fewest such points may take it,

@@ -158,6 +158,8 @@ AMENDMENTS: dict[str, str] = {
                     "(1992: D2 order only)",
     "c1-floats": "C.1: a player who moves down because nobody in the bracket may meet him does not make the "
                  "bracket relax B.5/B.6 (1992: his float counts like any other)",
+    "c1-lowest": "C.1 in the lowest bracket: a moved-down player has an opponent only if the rest can still be "
+                 "paired with the bye to a player allowed it (B.1b); if not, C.12 (1992: any opponent meeting B1/B2)",
     "c13": "C.13: brackets paired top down without look-ahead; when the lowest cannot be paired the penultimate "
            "is re-paired, else joined to it (1992 edition: every bracket looks ahead)",
     "b3-joined": "B.3 in a lowest bracket joined by C.13 (several scores): the score differences of the pairs, "
@@ -242,9 +244,11 @@ class Dutch2012(Dutch1992):
             return super().exchanges(s1, s2)
         return d2_exchanges_2012(tuple(s1), tuple(s2))
 
-    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_applies(movers, residents, cand)
+            return super().c12_applies(movers, residents, cand, lowest)
+        if lowest and "c1-lowest" in self.amendments:
+            return not self._each_has_opponent_in_lowest(movers, residents)
         # C.1: C.12 is for "a player for whom no opponent can be found within this
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
@@ -252,9 +256,21 @@ class Dutch2012(Dutch1992):
         bracket = list(movers) + list(residents)
         return any(self.without_opponent(q, bracket) for q in movers)
 
-    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+    def _each_has_opponent_in_lowest(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        """C.1 in the lowest bracket: B.1 covers the bye too (B.1b), so an opponent
+        counts only when the rest of the bracket can still be paired, the bye going
+        to a player allowed to take it."""
+        bracket = frozenset(movers) | frozenset(residents)
+        return all(
+            any(self.ctx.compatible(q, o) and self.completable(bracket - {q, o}) for o in bracket if o != q)
+            for q in movers
+        )
+
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_accepts(movers, residents, cand)
+            return super().c12_accepts(movers, residents, cand, lowest)
+        if lowest and "c1-lowest" in self.amendments:
+            return self._each_has_opponent_in_lowest(movers, residents)
         # C.12: the previous bracket's new pairing is accepted when "this now allows
         # P1 pairings" here: every new moved-down player can be given his own
         # opponent among the bracket's residents (B.1/B.2).  Judged on this bracket

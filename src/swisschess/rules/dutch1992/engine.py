@@ -2,13 +2,12 @@
 
 See the package docstring for how the state machine is turned into generators.
 """
-
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 
 import networkx as nx
 
@@ -557,9 +556,13 @@ class Dutch1992:
             lowest = k == len(groups) - 1
             lower = frozenset(q for g in groups[k + 1 :] for q in g)
             got = self._pair_or_none(movers, residents, lower, lowest)
-            if stack and movers and self.c12_applies(movers, residents, got[0] if got else Candidate([], [])):
+            if stack and movers and self.c12_applies(movers, residents, got[0] if got else Candidate([], []), lowest):
                 prev = stack[-1]
-                alt = self._c12((prev.gen, prev.cand), movers, residents, lower, lowest)
+                seen: list[Candidate] = []
+                gen = None if prev.gen is None else _recording(prev.gen, seen)
+                alt = self._c12((gen, prev.cand), movers, residents, lower, lowest)
+                if alt is None and prev.gen is not None:  # C13 may still want those pairings
+                    prev.gen = chain(seen, prev.gen)
                 if alt is not None:
                     prev.cand, cand, gen = alt
                     got = (cand, gen)
@@ -767,11 +770,14 @@ class Dutch1992:
         """C1: nobody in the bracket may meet ``q`` (B1/B2)."""
         return not any(self.ctx.compatible(q, o) for o in bracket if o != q)
 
-    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
-        """C12's trigger: the bracket fell short of its p pairs (C1 is one such case)."""
+    def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
+        """C12's trigger: the bracket fell short of its p pairs (C1 is one such case).
+
+        ``lowest``: the bracket is the lowest (an edition may read C1 there with the bye).
+        """
         return self._short(movers, residents, cand)
 
-    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate) -> bool:
+    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
         return not self._short(movers, residents, cand)
 
@@ -815,11 +821,18 @@ class Dutch1992:
                 spent = self.nodes
                 got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
                 self.nodes = spent
-                if got is not None and self.c12_accepts(new, residents, got[0]):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest):
                     return alt, got[0], got[1]
         except _Budget:
             return None
         return None
+
+
+def _recording(gen: Iterator[Candidate], seen: list[Candidate]) -> Iterator[Candidate]:
+    """``gen``, keeping what it yields in ``seen`` (to replay it later)."""
+    for cand in gen:
+        seen.append(cand)
+        yield cand
 
 
 def _head_subsets(movers: list[int], size: int, limit: int) -> Iterator[tuple[int, ...]]:
