@@ -189,12 +189,32 @@ def test_c13_still_tries_the_pairings_c12_rejected(monkeypatch):
     C.12 walks the previous bracket's next pairings and finds none it may take;
     C.13 must then try those same pairings again for the lowest bracket's sake.
     Starting C.13 after them (the earlier engine) loses the round."""
-    import swisschess.rules.dutch1992.engine as engine
+    from swisschess.rules.dutch1992 import Dutch1992
 
     expected = expected_round(DATA / "g1035r10.expected")
     assert pairs_of("g1035r10") == expected
-    monkeypatch.setattr(engine, "chain", lambda seen, rest: rest)
+    monkeypatch.setattr(Dutch1992, "other_pairings", staticmethod(lambda current, seen, rest, replaced: rest))
     assert pairs_of("g1035r10") != expected
+
+
+def test_c13_tries_the_pairing_c12_replaced(monkeypatch):
+    """1117 round 7: 15 (2.5) moves down to 12 (2.0), whom he has met, so C.12 re-pairs
+    the 2.5 bracket to send 16 down instead; then the lowest bracket (10 alone, barred
+    from the bye) cannot be paired and C.13 re-pairs the 2.5 bracket again.  Its
+    pairings come in the bracket's own order, so the first one (6-8, 18-16, 15 down)
+    is tried again and now works (12-10, the bye to 15); continuing after C.12's
+    choice instead gives 8-16, 6-18."""
+    from itertools import chain
+
+    from swisschess.rules.dutch1992 import Dutch1992
+
+    expected = expected_round(DATA / "1117r7.expected")
+    assert (6, 8) in expected[0] and expected[1] == 15
+    assert pairs_of("1117r7") == expected
+    monkeypatch.setattr(
+        Dutch1992, "other_pairings", staticmethod(lambda current, seen, rest, replaced: rest if replaced else chain(seen, rest))
+    )
+    assert pairs_of("1117r7") != expected
 
 
 def test_bye_when_b1b_cannot_hold_goes_by_the_procedure():

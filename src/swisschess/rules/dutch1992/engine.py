@@ -561,8 +561,8 @@ class Dutch1992:
                 seen: list[Candidate] = []
                 gen = None if prev.gen is None else _recording(prev.gen, seen)
                 alt = self._c12((gen, prev.cand), movers, residents, lower, lowest)
-                if alt is None and prev.gen is not None:  # C13 may still want those pairings
-                    prev.gen = chain(seen, prev.gen)
+                if prev.gen is not None:
+                    prev.gen = self.other_pairings(prev.cand, seen, prev.gen, alt is not None)
                 if alt is not None:
                     prev.cand, cand, gen = alt
                     got = (cand, gen)
@@ -576,6 +576,20 @@ class Dutch1992:
         if len(movers) > 1:
             raise PairingError("round could not be completed")
         return pairs, (movers[0] if movers else None)
+
+    @staticmethod
+    def other_pairings(
+        current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: bool
+    ) -> Iterator[Candidate]:
+        """C13's "another pairing" of a bracket after C12 walked its pairings ``seen``.
+
+        C13 tries the bracket's pairings in its own order, all but the one it
+        keeps: those C12 rejected come back, and when C12 replaced ``current``
+        (the last of ``seen``), ``current`` comes first.
+        """
+        if replaced:
+            return chain([current], seen[:-1], rest)
+        return chain(seen, rest)
 
     def _pair_or_none(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None] | None:
         """The first pairing of a bracket; None when it has none (the lowest bracket only)."""
