@@ -184,17 +184,15 @@ def test_c1_in_the_lowest_bracket_counts_the_bye():
     assert pairs_of("1136r8", EDITION_2012 - {"c1-lowest"}) != expected
 
 
-def test_c13_still_tries_the_pairings_c12_rejected(monkeypatch):
-    """Generated file 1035 round 10 (made by the reference engine's own generator):
-    C.12 walks the previous bracket's next pairings and finds none it may take;
-    C.13 must then try those same pairings again for the lowest bracket's sake.
-    Starting C.13 after them (the earlier engine) loses the round."""
-    from swisschess.rules.dutch1992 import Dutch1992
+def test_c13_order_after_c12_is_the_brackets_own_order():
+    """C.13 re-pairs a bracket in its own order, all pairings but the one it keeps:
+    those C.12 walked and rejected come back; when C.12 replaced the bracket's
+    pairing, the replaced one comes first again."""
+    from swisschess.rules.dutch1992 import Candidate, Dutch1992
 
-    expected = expected_round(DATA / "g1035r10.expected")
-    assert pairs_of("g1035r10") == expected
-    monkeypatch.setattr(Dutch1992, "other_pairings", staticmethod(lambda current, seen, rest, replaced: rest))
-    assert pairs_of("g1035r10") != expected
+    first, a, b, c = (Candidate([(i, i + 1)], []) for i in (1, 3, 5, 7))
+    assert list(Dutch1992.other_pairings(first, [a, b], iter([c]), replaced=False)) == [a, b, c]
+    assert list(Dutch1992.other_pairings(first, [a, b], iter([c]), replaced=True)) == [first, a, c]
 
 
 def test_c13_tries_the_pairing_c12_replaced(monkeypatch):
@@ -215,6 +213,23 @@ def test_c13_tries_the_pairing_c12_replaced(monkeypatch):
         Dutch1992, "other_pairings", staticmethod(lambda current, seen, rest, replaced: rest if replaced else chain(seen, rest))
     )
     assert pairs_of("1117r7") != expected
+
+
+@pytest.mark.parametrize("name", ["1003r7", "1129r8"])
+def test_c13_joins_when_the_penultimate_bracket_would_pair_none_of_its_moved_down_players(name, monkeypatch):
+    """1003 round 7: the penultimate bracket is 16 (moved down, 2.0) | 31, 32, 35;
+    only 16 may take the bye, so no pairing of it lets the lowest (34) be paired
+    with 16 paired.  1129 round 8: the same with 15 | 17, 20, 23, 24 above 21, 25.
+    A heterogeneous bracket's p counts its moved-down players' pairs (A.3), so a
+    re-pairing that pairs only residents has p = 0 and C.13 joins the two brackets
+    (then B.3 and A.7.d pick the reference's pairs); taking such a re-pairing as
+    "another pairing" of the penultimate bracket loses the round."""
+    from swisschess.rules.dutch1992 import Dutch1992
+
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    monkeypatch.setattr(Dutch1992, "c13_p_zero", lambda self, pen, alt: not alt.pairs)
+    assert pairs_of(name) != expected
 
 
 def test_bye_when_b1b_cannot_hold_goes_by_the_procedure():

@@ -577,6 +577,20 @@ class Dutch1992:
             raise PairingError("round could not be completed")
         return pairs, (movers[0] if movers else None)
 
+    def c13_p_zero(self, pen: _Paired, alt: Candidate) -> bool:
+        """C13: would ``alt`` leave the penultimate bracket with p = 0 (join instead)?
+
+        A heterogeneous bracket's p counts the pairs of its moved-down players
+        (A3: they are paired first), so a pairing that pairs none of them has
+        p = 0 even when residents are paired among themselves.
+        """
+        if not alt.pairs:
+            return True
+        movers = set(pen.movers)
+        return self._treated_heterogeneous(pen.movers, pen.residents) and not any(
+            a in movers or b in movers for a, b in alt.pairs
+        )
+
     @staticmethod
     def other_pairings(
         current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: bool
@@ -609,7 +623,7 @@ class Dutch1992:
                 tried: set[frozenset[int]] = set()
                 try:
                     for alt in pen.gen:
-                        if not alt.pairs:  # p became zero: join the brackets instead
+                        if self.c13_p_zero(pen, alt):  # join the brackets instead
                             continue
                         down = frozenset(alt.floaters)
                         if down in tried:
