@@ -48,7 +48,13 @@ What 2012 changes, article by article
   penultimate one undone and its next pairings tried until one lets the lowest
   be paired; when none does, the two are joined into a new lowest bracket and
   C.13 goes on with the bracket above.  (The 1992 edition looks ahead from
-  every bracket: the rest must stay pairable.)
+  every bracket: the rest must stay pairable.)  The other pairings come in the
+  bracket's own order, also after C.12 changed it; one that pairs none of a
+  heterogeneous bracket's moved-down players has p = 0 (A.3: p counts their
+  pairs), so the brackets are joined instead.
+* **C.1 in the lowest bracket**: the bye belongs to its pairing (B.1b), so a
+  moved-down player has an opponent there only if the rest can still be paired
+  with the bye to a player allowed it; if not, C.12.
 * **B.3 in a joined bracket**: a lowest bracket joined by C.13 holds several
   scores; its pairing has the smallest score differences any complete pairing
   has (largest difference first; the bye counts against a score one point
