@@ -2,6 +2,7 @@
 
 See the package docstring for how the state machine is turned into generators.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -679,7 +680,7 @@ class Dutch1992:
         residents = [q for q in residents if q not in forced]
         self.nodes = 0 if budget is None else self.node_budget - budget
         # A3: with at least half the players from above the bracket is homogeneous
-        homog = not movers or (self.variant.a3_homogeneous and 2 * len(movers) >= len(movers) + len(residents))
+        homog = not self._treated_heterogeneous(movers, residents)
 
         def search() -> Iterator[Candidate]:
             if homog:
