@@ -122,11 +122,13 @@ def test_c13_pairs_top_down_and_backtracks_from_the_lowest_bracket(name):
 
 
 def test_joined_lowest_bracket_takes_the_smallest_score_differences():
-    """1044 round 9: C.13 joins brackets of several scores; B.3 (pairs as close
-    in score as possible) decides before colours and floats there."""
-    expected = expected_round(DATA / "1044r9.expected")
-    assert pairs_of("1044r9") == expected
-    assert pairs_of("1044r9", EDITION_2012 - {"b3-joined"}) != expected
+    """1044 round 10: C.13 joins brackets of several scores (4 on 5.5 down to 2.5);
+    B.3 (pairs as close in score as possible) decides before colours and floats
+    there.  (1044 round 9, the first witness, is also reached by C.10's fewest
+    float breaches alone.)"""
+    expected = expected_round(DATA / "1044r10.expected")
+    assert pairs_of("1044r10") == expected
+    assert pairs_of("1044r10", EDITION_2012 - {"b3-joined"}) != expected
 
 
 @pytest.mark.parametrize("name", ["1044r9", "1030r8", "1137r7"])
@@ -165,11 +167,14 @@ def test_best_differences_none_without_a_legal_bye():
 
 
 def test_c1_floater_does_not_relax_the_float_criteria_of_the_bracket():
-    """1123 round 8: 12 has met everyone of his bracket and moves down (C.1) against
-    B.5/B.6; that alone must not let 11 float against B.6 when 5 can float cleanly."""
-    expected = expected_round(DATA / "1123r8.expected")
-    assert pairs_of("1123r8") == expected
-    assert pairs_of("1123r8", EDITION_2012 - {"c1-floats"}) != expected
+    """1128 round 9: 2 (6.5) has met everyone of the bracket 16 | 1, 2, 13 and moves
+    down (C.1) against B.5 and B.6; his float, which no pairing avoids, must not
+    make the bracket relax B.5/B.6 for the others: 16-13 and 1 moves down (then
+    1-12), not 1-13 with 16 moving down.  (1123 round 8, the first witness, is also
+    reached by C.10's fewest float breaches alone.)"""
+    expected = expected_round(DATA / "1128r9.expected")
+    assert pairs_of("1128r9") == expected
+    assert pairs_of("1128r9", EDITION_2012 - {"c1-floats"}) != expected
 
 
 def test_c1_in_the_lowest_bracket_counts_the_bye():
@@ -213,6 +218,54 @@ def test_c13_tries_the_pairing_c12_replaced(monkeypatch):
         Dutch1992, "other_pairings", staticmethod(lambda current, seen, rest, replaced: rest if replaced else chain(seen, rest))
     )
     assert pairs_of("1117r7") != expected
+
+
+def test_c13_reaches_the_penultimate_brackets_pairings_with_fewer_pairs(monkeypatch):
+    """1003 round 6: the lowest bracket (34, barred from the bye) cannot be paired
+    alone, so C.13 walks the penultimate bracket (29 | nine players on 1.5) for a
+    pairing that sends somebody down.  None of its 5-pair pairings does; the first
+    4-pair one sends 28 and 30 down (30-34, the bye to 28, as the reference).  A
+    walk that also tries every 5-pair pairing under every relaxation spends its
+    search budget there and joins the two brackets instead (27-34, the bye to 30).
+    Also 1017 round 8 and 1087 round 9 (stored beside it)."""
+    from swisschess.rules.dutch1992 import Dutch1992
+
+    t = read_trf(str(DATA / "1003r6.trf")).tournament
+    expected = expected_round(DATA / "1003r6.expected")
+    assert expected[1] == 28 and (30, 34) in expected[0]
+
+    def pairs(p):
+        return set(p.boards), p.bye
+
+    assert pairs(pair_dutch_2012(t, node_budget=100_000)) == expected
+    monkeypatch.setattr(Dutch1992, "c13_walk", lambda self, gen, floaters_needed: gen)
+    assert pairs(pair_dutch_2012(t, node_budget=100_000)) != expected
+
+
+@pytest.mark.parametrize("name", ["1038r7", "1051r10", "1135r10"])
+def test_c10_drops_a_float_criterion_for_the_fewest_players(name):
+    """C.10, last sentence: "any criterion may be dropped only for the minimum number
+    of pairs".  1038 round 7: C.13 re-pairs the 3.0 bracket (4, 6, 8, 9) to send two
+    down; 4 and 9 both floated down last round, so 6-8 breaks B.5 twice and 8-9
+    (4 and 6 down) once - the reference takes 8-9.  1051 round 10 and 1135 round 10:
+    the same for the upfloaters of a heterogeneous bracket, counted over the
+    moved-down players' pairs and the remainder's together.  Any number of breaches
+    once the criterion is dropped (the first pairing in the usual order) loses them."""
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    assert pairs_of(name, EDITION_2012 - {"float-minimum"}) != expected
+
+
+def test_float_bounds_come_inside_each_float_level():
+    """The downfloaters' bound grows inside a float level, the upfloaters' inside it."""
+    from swisschess.rules.dutch2012 import FLOAT_BOUNDS, FLOAT_LEVELS_2012_MINIMUM
+
+    strict = [lv for lv in FLOAT_LEVELS_2012_MINIMUM if lv[:4] == (True, True, True, True)]
+    assert strict == [(True, True, True, True, None, None)]
+    b6_up = [lv[4:] for lv in FLOAT_LEVELS_2012_MINIMUM if lv[:4] == (True, True, False, True)]
+    assert b6_up == [(None, u) for u in FLOAT_BOUNDS]
+    both = [lv[4:] for lv in FLOAT_LEVELS_2012_MINIMUM if lv[:4] == (False, True, False, True)]
+    assert both == [(d, u) for d in FLOAT_BOUNDS for u in FLOAT_BOUNDS]
 
 
 @pytest.mark.parametrize("name", ["1003r7", "1129r8"])

@@ -27,6 +27,10 @@ What 2012 changes, article by article
   first: drop B6 for upfloaters; drop B5 for upfloaters and restore B6 for
   them (restart from C.3.h); both; then B6 for downfloaters with both
   upfloater criteria restored (C.3.g) ... (:data:`FLOAT_LEVELS_2012`).
+* **C.10, last sentence**: "any criterion may be dropped only for the minimum
+  number of pairs": inside a float level, the breaches of the dropped B.5/B.6
+  criteria by downfloaters are bounded by 1, 2, ... and then, inside each bound,
+  those by upfloaters (:data:`FLOAT_LEVELS_2012_MINIMUM`).
 * **C.12**: applies to a moved-down player for whom "no opponent can be found
   within this score bracket" (C.1); the previous bracket is re-paired only so
   that "another set of players of the same size and with the same scores"
@@ -93,6 +97,22 @@ FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
     (not v & 4, not v & 8, not v & 1, not v & 2) for v in range(16)
 )
 
+#: C.10, last sentence: "Any criterion may be dropped only for the minimum number of
+#: pairs in the score bracket".  Within a float level, the downfloaters' breaches of
+#: the dropped criteria (B.5 and B.6 each count) are bounded by 1, 2, ... before any
+#: number, and inside each bound the upfloaters' likewise; the bounds beyond 4 are
+#: one step (a bounded search, like the exchange windows below).
+FLOAT_BOUNDS: tuple[int | None, ...] = (1, 2, 3, 4, None)
+
+#: :data:`FLOAT_LEVELS_2012` with the bounds: (B6 down, B5 down, B6 up, B5 up, down
+#: bound, up bound); a bound of None: no bound (or no criterion of that side dropped).
+FLOAT_LEVELS_2012_MINIMUM: tuple[tuple, ...] = tuple(
+    lv + (down, up)
+    for lv in FLOAT_LEVELS_2012
+    for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
+    for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+)
+
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
 WIDE_WINDOW = 6
 #: D.2: exchanges of two players only from this many players at the S1/S2 boundary.
@@ -155,6 +175,8 @@ AMENDMENTS: dict[str, str] = {
     "z": "A.7.e/A.8.b/C.10.e: even rounds, pairs with the same strong preference minimised inside x",
     "no-topscorer-float-waiver": "B.5/B.6 apply in the last round to players above 50 % (1992 note waives them)",
     "float-order": "C.10 a-d: float criteria relaxed as a counter, upfloaters first (1992 C9/C10: B6, B5 down, then up)",
+    "float-minimum": "C.10 (last sentence): a dropped float criterion is broken by as few players as possible, "
+                     "downfloaters' breaches bounded 1, 2, ... first, then upfloaters' (1992: any number)",
     "c12-scores": "C.12: only for a moved-down player without any opponent (C.1); another set of moved-down "
                   "players of the same size and scores, accepted when each of them has an opponent in the bracket "
                   "(1992 C12: whenever p falls short; a different player, p pairs with every moved-down player paired)",
@@ -225,6 +247,8 @@ class Dutch2012(Dutch1992):
         self.lookahead = "c13" not in amendments
         if "float-order" in amendments:
             self.levels = FLOAT_LEVELS_2012
+            if "float-minimum" in amendments:
+                self.levels = FLOAT_LEVELS_2012_MINIMUM
         self.odd_round = ctx.rnd % 2 == 1
 
     def colour_stages(self, p: int) -> Sequence[object]:
@@ -326,4 +350,4 @@ def pair_dutch_2012(
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_LEVELS_2012", "d2_exchanges_2012", "pair_dutch_2012"]
+__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "d2_exchanges_2012", "pair_dutch_2012"]

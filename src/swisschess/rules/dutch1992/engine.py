@@ -70,7 +70,7 @@ class Variant:
     psd_lowest: bool = False  # 2012 (C13 joined brackets): B3 pair score differences decide first
 
 
-#: C12: how many of the previous bracket's alternative pairings are looked at.
+#: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
 C12_TRIES = 50
 #: C12: search nodes for pairing the current bracket with each alternative set of moved-down players.
 C12_TRIAL_BUDGET = 3_000
@@ -100,6 +100,12 @@ class _Paired:
 FALLBACKS = [0]
 
 
+#: The float level at which B5 and B6 hold for down- and upfloaters.
+STRICT = (True, True, True, True)
+#: More float breaches than any bracket has (no bound).
+_MANY = 1 << 30
+
+
 class Dutch1992:
     """Pair one round by the seeds' procedure.  Use :func:`pair_dutch_1992`."""
 
@@ -117,6 +123,11 @@ class Dutch1992:
         #: lowest bracket is checked, C13 backtracks (2012 edition)
         self.lookahead = True
         self.joined = False  # pairing a lowest bracket joined by C13
+        #: C13 walks a penultimate bracket whose lowest bracket cannot be paired
+        #: alone: its pairings that send nobody down cannot help and are skipped
+        self.floaters_needed = False
+        #: the fewest float violations (down, up) a bound rejected in the level being walked
+        self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
 
     # ------------------------------------------------------------ look-ahead
@@ -146,6 +157,20 @@ class Dutch1992:
         if b5 and x.float1 is direction:
             return False
         return not (b6 and x.float2 is direction)
+
+    def float_violations(self, pid: int, direction: Float) -> int:
+        """How many of B5/B6 a float ``direction`` would break for this player (0-2)."""
+        if self.float_ok(pid, direction, STRICT):
+            return 0
+        x = self.ctx.f[pid]
+        return (x.float1 is direction) + (x.float2 is direction)
+
+    def _pair_violations(self, a: int, b: int) -> int:
+        """B5/B6 breaches of a pair's upfloater (0 for a pair of equal scores)."""
+        sa, sb = self.ctx.f[a].score, self.ctx.f[b].score
+        if sa == sb:
+            return 0
+        return self.float_violations(b if sa > sb else a, Float.UP)
 
     def _pair_float_ok(self, a: int, b: int, level) -> bool:
         """Floats of a pair between different scores (A4): lower player floats up."""
@@ -178,7 +203,9 @@ class Dutch1992:
         used = [False] * len(s2)
         chosen: list[int] = []
 
-        def rec(i: int, conflicts: int, strong: int = 0) -> Iterator[Candidate]:
+        ucap = level[5] if len(level) > 5 else None
+
+        def rec(i: int, conflicts: int, strong: int = 0, up: int = 0) -> Iterator[Candidate]:
             self._tick()
             if i == p:
                 pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
@@ -191,6 +218,10 @@ class Dutch1992:
                     continue
                 c = conflicts + (1 if ctx.conflict(a, b) else 0)
                 if c > max_conflicts or not self._pair_float_ok(a, b, level):
+                    continue
+                ups = up + (self._pair_violations(a, b) if ucap is not None else 0)
+                if ucap is not None and ups > ucap:
+                    self.rejected[1] = min(self.rejected[1], ups)
                     continue
                 sc = strong
                 if max_strong is not None:
@@ -206,13 +237,13 @@ class Dutch1992:
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
-                    yield from rec(i + 1, c, sc)
+                    yield from rec(i + 1, c, sc, ups)
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
                         bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
                     ):
-                        yield from rec(i + 1, c, sc)
+                        yield from rec(i + 1, c, sc, ups)
                 chosen.pop()
                 used[j] = False
                 if left is not None:
@@ -230,10 +261,11 @@ class Dutch1992:
     def _strong_range(self, x: int) -> Sequence[int | None]:
         return range(0, x + 1) if self.variant.strong_2017 else [None]
 
-    def distinct_levels(self, players: Sequence[int]) -> list[int]:
+    def distinct_levels(self, players: Sequence[int], lowest: bool = False) -> list[int]:
         """The float levels that differ for these players, first occurrences only.
 
-        A level drops some of B5/B6 for down- and upfloaters; a criterion that
+        A level drops some of B5/B6 for down- and upfloaters (2012: and may bound
+        how often they are broken, see :meth:`fewest_violations`); a criterion that
         no player here can violate (nobody floated that way one or two rounds
         ago) makes no difference, so levels equal up to such criteria are
         searched once (the first of them: the same candidates, in the same order).
@@ -248,7 +280,11 @@ class Dutch1992:
         out: list[int] = []
         seen: set[tuple[bool, ...]] = set()
         for i, lv in enumerate(self.levels):
-            eff = tuple(hold and c for hold, c in zip(lv, can, strict=True))
+            eff = tuple(hold and c for hold, c in zip(lv[:4], can, strict=True))
+            if len(lv) > 4:  # bounds on breaches (2012 C.10): one at or above the most possible is none
+                down = sum((not lv[0] and f[q].float2 is Float.DOWN) + (not lv[1] and f[q].float1 is Float.DOWN) for q in players)
+                up = sum((not lv[2] and f[q].float2 is Float.UP) + (not lv[3] and f[q].float1 is Float.UP) for q in players)
+                eff += (_bound(lv[4], min(down, 2) if lowest else down), _bound(lv[5], up))  # lowest: one floater
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
@@ -288,11 +324,13 @@ class Dutch1992:
         x_fixed: int | None = None,
         level_only: int | None = None,
         s_fixed: int | None = None,
+        up_left: int | None = None,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
         ``extra`` are players already known to move down (not paired here).
-        ``p_only``, ``x_fixed``, ``level_only`` pin one relaxation level (used for
+        ``p_only``, ``x_fixed``, ``level_only`` (``up_left``: the upfloat
+        violations its bracket still allows) pin one relaxation level (used for
         the remainder of a heterogeneous bracket, whose levels are driven by it).
         """
         ctx = self.ctx
@@ -312,13 +350,15 @@ class Dutch1992:
         if not mixed:  # no upfloaters: only the downfloater part of a level matters
             parts: dict[tuple[bool, bool], int] = {}
             for i, lv in enumerate(self.levels):
-                parts.setdefault(lv[:2], i)
+                parts.setdefault(lv[:2] + lv[4:5], i)
             levels = sorted(parts.values())
-        seen_levels = set(self.distinct_levels(list(players) + list(extra)))
+        seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
         levels = [li for li in levels if li in seen_levels]
         if level_only is not None:
             levels = [level_only]
         for p in ps:
+            if self.floaters_needed and n - 2 * p + len(extra) == 0:
+                continue  # C13: nobody moves down, the lowest bracket stays unpaired
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
                     cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra)
@@ -337,16 +377,45 @@ class Dutch1992:
                 for e in self._all_exchanges(players, p):
                     groups.setdefault(self._s1_scores(players, p, e), []).append(e)
                 phases = [groups[k] for k in sorted(groups, reverse=True)]
-            for phase in phases:
-                # a remainder's colour budget is pinned by its bracket: one stage only
-                for stage in self.colour_stages(p) if x_fixed is None else (None,):
-                    for x in xrange_:  # C11
-                        for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
-                            for li in levels:  # C9
-                                level = self.levels[li]
-                                yield from self._exchanges_search(
-                                    players, p, x, level, lower, lowest, extra, sx, exchanges=phase
-                                )
+
+            def relaxations(p=p, phases=phases, xrange_=xrange_):
+                for phase in phases:
+                    # a remainder's colour budget is pinned by its bracket: one stage only
+                    for stage in self.colour_stages(p) if x_fixed is None else (None,):
+                        for x in xrange_:  # C11
+                            for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
+                                pinned = (self.levels[li] for li in levels)
+                                if up_left is not None:
+                                    pinned = (lv[:5] + (up_left,) for lv in pinned)
+                                for lv in self.fewest_violations(pinned):  # C9
+                                    yield phase, x, sx, lv
+
+            for phase, x, sx, level in relaxations():
+                if self.floaters_needed and n - 2 * p + len(extra) == 0:
+                    break  # C13 began while this p was being walked
+                yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+
+    def fewest_violations(self, levels: Iterable[tuple]) -> Iterator[tuple]:
+        """The float levels in order, less those that cannot give anything new.
+
+        A level may bound how often its dropped criteria are broken (2012 C.10:
+        a criterion is dropped "only for the minimum number of pairs"); when a
+        bound never rejected anything, a later level of the same criteria with
+        looser bounds walks the same pairings again and is skipped.
+        """
+        walked: list[tuple[tuple, int, int]] = []  # level, fewest violations its bounds rejected
+        for lv in levels:
+            if len(lv) > 4 and any(
+                lv[:4] == w[:4] and _at_least(lv[4], w[4]) and _at_least(lv[5], w[5]) and _below(lv[4], d) and _below(lv[5], u)
+                for w, d, u in walked
+            ):
+                continue
+            outer, self.rejected = self.rejected, [_MANY, _MANY]
+            yield lv
+            d, u = self.rejected
+            self.rejected = [min(outer[0], d), min(outer[1], u)]
+            if len(lv) > 4:
+                walked.append((lv, d, u))
 
     def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order."""
@@ -406,6 +475,11 @@ class Dutch1992:
         for q in rest:
             if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
+        if len(level) > 4 and level[4] is not None:
+            down = sum(self.float_violations(q, Float.DOWN) for q in rest if ctx.f[q].score == own and q not in exempt)
+            if down > level[4]:
+                self.rejected[0] = min(self.rejected[0], down)
+                return None
         if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
             return None
         return Candidate(list(pairs), list(rest))
@@ -464,46 +538,58 @@ class Dutch1992:
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
         for pr in pr_values:  # C14 in the remainder
+            if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
+                continue  # C13: nobody moves down, the lowest bracket stays unpaired
             # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
             # and the remainder share it (B4 counts the bracket's pairs; the
             # remainder's own A8 value is a lower bound for its part).
             # C14: "decrease p by 1, and if x > 0, x by 1": every pair fewer than
             # the bracket's p_full = n // 2 lowers the starting x (never above p).
             x_start = min(max(0, xb - (p_full - (pm + pr))), pm + pr)
-            for stage in self.colour_stages(pm + pr):
-                for big_x in range(x_start, pm + pr + 1):
-                    for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
-                        for li in self.distinct_levels(bracket):  # C9 / C10
-                            level = self.levels[li]
-                            seen_rem: set[tuple[frozenset[int], int, int | None]] = set()
 
-                            def accept(
-                                pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx
-                            ) -> Iterator[Candidate]:
-                                # C6 -> C2 for the remainder: every acceptable remainder
-                                # pairing is tried (C7/C8 inside the remainder) before a
-                                # moved-down player's opponent changes (C10).
-                                rem = ctx.sort(list(rest) + list(join))
-                                left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                                left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                                key = (frozenset(rem), left_x, left_s)
-                                if key in seen_rem:
-                                    return
-                                if lowest and not self.completable(frozenset(rem)):
-                                    seen_rem.add(key)  # C13: the lowest bracket is paired whole
-                                    return
-                                cands = self.homogeneous(
-                                    rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                                    s_fixed=left_s,
-                                )
-                                found = False
-                                for c in cands:
-                                    found = True
-                                    yield Candidate(list(pairs) + c.pairs, c.floaters)
-                                if not found:
-                                    seen_rem.add(key)
+            def relaxations(pr=pr, x_start=x_start):
+                for stage in self.colour_stages(pm + pr):
+                    for big_x in range(x_start, pm + pr + 1):
+                        for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
+                            lis = self.distinct_levels(bracket, lowest)
+                            by_level = {self.levels[li]: li for li in reversed(lis)}
+                            for level in self.fewest_violations(self.levels[li] for li in lis):  # C9 / C10
+                                yield big_x, sx, by_level[level], level
 
-                            yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+            for big_x, sx, li, level in relaxations():
+                if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
+                    break  # C13 began while this p was being walked
+                seen_rem: set[tuple[frozenset[int], int, int | None, int | None]] = set()
+
+                def accept(
+                    pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx, level=level
+                ) -> Iterator[Candidate]:
+                    # C6 -> C2 for the remainder: every acceptable remainder
+                    # pairing is tried (C7/C8 inside the remainder) before a
+                    # moved-down player's opponent changes (C10).
+                    rem = ctx.sort(list(rest) + list(join))
+                    left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
+                    left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                    ucap = level[5] if len(level) > 5 else None
+                    left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
+                    key = (frozenset(rem), left_x, left_s, left_u)
+                    if key in seen_rem:
+                        return
+                    if lowest and not self.completable(frozenset(rem)):
+                        seen_rem.add(key)  # C13: the lowest bracket is paired whole
+                        return
+                    cands = self.homogeneous(
+                        rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
+                        s_fixed=left_s, up_left=left_u,
+                    )
+                    found = False
+                    for c in cands:
+                        found = True
+                        yield Candidate(list(pairs) + c.pairs, c.floaters)
+                    if not found:
+                        seen_rem.add(key)
+
+                yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -622,8 +708,9 @@ class Dutch1992:
             if pen.gen is not None:
                 self.nodes = 0
                 tried: set[frozenset[int]] = set()
+                need = not self.completable(frozenset(residents))
                 try:
-                    for alt in pen.gen:
+                    for alt in self.c13_walk(pen.gen, need):
                         if self.c13_p_zero(pen, alt):  # join the brackets instead
                             continue
                         down = frozenset(alt.floaters)
@@ -649,6 +736,23 @@ class Dutch1992:
             if got is not None:
                 return movers, residents, got
         raise PairingError("round could not be completed")
+
+    def c13_walk(self, gen: Iterator[Candidate], floaters_needed: bool) -> Iterator[Candidate]:
+        """C13's walk over the penultimate bracket's next pairings.
+
+        When the lowest bracket cannot be paired by itself, a pairing that sends
+        nobody down cannot help: the bracket's search skips those values of p
+        (``floaters_needed``, set only while the bracket itself is searched).
+        """
+        while True:
+            self.floaters_needed = floaters_needed
+            try:
+                alt = next(gen)
+            except StopIteration:
+                return
+            finally:
+                self.floaters_needed = False
+            yield alt
 
     def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
         """The first acceptable pairing of a bracket (or the matching fallback)."""
@@ -830,9 +934,14 @@ class Dutch1992:
             return None
         n = len(movers) + len(residents)
         tried = 0
+        looked: set[frozenset[int]] = set()
         self.nodes = 0
         try:
             for alt in gen:
+                down = frozenset(alt.floaters)
+                if down in looked:  # the same players moving down: the same outcome
+                    continue
+                looked.add(down)
                 tried += 1
                 if tried > C12_TRIES:
                     break
@@ -855,6 +964,21 @@ class Dutch1992:
         except _Budget:
             return None
         return None
+
+
+def _bound(cap: int | None, most: int) -> int | None:
+    """A bound on breaches as it acts where at most ``most`` are possible (None: none)."""
+    return None if cap is None or cap >= most else cap
+
+
+def _below(cap: int | None, fewest: int) -> bool:
+    """Does bound ``cap`` still reject every count a looser-bounded walk rejected?"""
+    return fewest >= _MANY or (cap is not None and cap < fewest)
+
+
+def _at_least(a: int | None, b: int | None) -> bool:
+    """Is bound ``a`` at least as loose as ``b`` (None: no bound)?"""
+    return a is None or (b is not None and a >= b)
 
 
 def _recording(gen: Iterator[Candidate], seen: list[Candidate]) -> Iterator[Candidate]:
