@@ -256,8 +256,31 @@ def test_c10_drops_a_float_criterion_for_the_fewest_players(name):
     assert pairs_of(name, EDITION_2012 - {"float-minimum"}) != expected
 
 
+def test_one_more_downfloat_breach_weighs_more_than_upfloat_breaches(monkeypatch):
+    """1102 round 8: C.13 re-pairs the bracket 14 | 11, 28, 48 to send two down.
+    14-48 breaks B.6 for two downfloaters (11, 28); 14-11 breaks B.6 for one (28)
+    and B.5 for an upfloater (11).  A.11 ranks the downfloaters' criteria above the
+    upfloaters', and the reference takes 14-11; C.10's counter with the bounds
+    inside each level takes 14-48."""
+    from swisschess.rules import dutch2012
+    from swisschess.rules.dutch2012 import FLOAT_BOUNDS, FLOAT_LEVELS_2012
+
+    expected = expected_round(DATA / "1102r8.expected")
+    assert (11, 14) in expected[0] or (14, 11) in expected[0]
+    assert pairs_of("1102r8") == expected
+    counter_order = tuple(
+        lv + (down, up)
+        for lv in FLOAT_LEVELS_2012
+        for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
+        for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+    )
+    monkeypatch.setattr(dutch2012, "FLOAT_LEVELS_2012_MINIMUM", counter_order)
+    assert pairs_of("1102r8") != expected
+
+
 def test_float_bounds_come_inside_each_float_level():
-    """The downfloaters' bound grows inside a float level, the upfloaters' inside it."""
+    """The bounds grow inside a float level, the upfloaters' inside the downfloaters';
+    one downfloat breach more comes after every upfloat relaxation (A.11)."""
     from swisschess.rules.dutch2012 import FLOAT_BOUNDS, FLOAT_LEVELS_2012_MINIMUM
 
     strict = [lv for lv in FLOAT_LEVELS_2012_MINIMUM if lv[:4] == (True, True, True, True)]
@@ -266,6 +289,10 @@ def test_float_bounds_come_inside_each_float_level():
     assert b6_up == [(None, u) for u in FLOAT_BOUNDS]
     both = [lv[4:] for lv in FLOAT_LEVELS_2012_MINIMUM if lv[:4] == (False, True, False, True)]
     assert both == [(d, u) for d in FLOAT_BOUNDS for u in FLOAT_BOUNDS]
+    order = list(FLOAT_LEVELS_2012_MINIMUM)
+    one_down_any_up = order.index((False, True, False, False, 1, None))
+    two_down_no_up = order.index((False, True, True, True, 2, None))
+    assert one_down_any_up < two_down_no_up
 
 
 @pytest.mark.parametrize("name", ["1003r7", "1129r8"])

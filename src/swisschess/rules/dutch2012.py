@@ -28,9 +28,10 @@ What 2012 changes, article by article
   them (restart from C.3.h); both; then B6 for downfloaters with both
   upfloater criteria restored (C.3.g) ... (:data:`FLOAT_LEVELS_2012`).
 * **C.10, last sentence**: "any criterion may be dropped only for the minimum
-  number of pairs": inside a float level, the breaches of the dropped B.5/B.6
-  criteria by downfloaters are bounded by 1, 2, ... and then, inside each bound,
-  those by upfloaters (:data:`FLOAT_LEVELS_2012_MINIMUM`).
+  number of pairs": the breaches of the dropped B.5/B.6 criteria by downfloaters
+  are bounded by 1, 2, ..., and those by upfloaters inside each such bound; with
+  A.11 (downfloaters' criteria before upfloaters') one more downfloat breach
+  weighs more than any upfloat breaches (:data:`FLOAT_LEVELS_2012_MINIMUM`).
 * **C.12**: applies to a moved-down player for whom "no opponent can be found
   within this score bracket" (C.1); the previous bracket is re-paired only so
   that "another set of players of the same size and with the same scores"
@@ -98,19 +99,39 @@ FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
 )
 
 #: C.10, last sentence: "Any criterion may be dropped only for the minimum number of
-#: pairs in the score bracket".  Within a float level, the downfloaters' breaches of
-#: the dropped criteria (B.5 and B.6 each count) are bounded by 1, 2, ... before any
-#: number, and inside each bound the upfloaters' likewise; the bounds beyond 4 are
-#: one step (a bounded search, like the exchange windows below).
+#: pairs in the score bracket".  Once a float criterion is dropped, the downfloaters'
+#: breaches of the dropped criteria (B.5 and B.6 each count) are bounded by 1, 2, ...
+#: before any number, and the upfloaters' likewise; the bounds beyond 4 are one step
+#: (a bounded search, like the exchange windows below).
 FLOAT_BOUNDS: tuple[int | None, ...] = (1, 2, 3, 4, None)
+
+
+
+def _downfloaters_first(level: tuple) -> tuple:
+    """A.11: "fulfilling the current criteria for downfloaters" before "for upfloaters":
+    B.5 down, B.6 down, the downfloaters' bound, then the same for upfloaters."""
+    many = len(FLOAT_BOUNDS) + 1
+    down = 0 if level[0] and level[1] else (many if level[4] is None else level[4])
+    up = 0 if level[2] and level[3] else (many if level[5] is None else level[5])
+    return (not level[1], not level[0], down, not level[3], not level[2], up)
+
 
 #: :data:`FLOAT_LEVELS_2012` with the bounds: (B6 down, B5 down, B6 up, B5 up, down
 #: bound, up bound); a bound of None: no bound (or no criterion of that side dropped).
+#: Ordered downfloaters first (:func:`_downfloaters_first`): C.10's counter where no
+#: bound is involved, but one breach more by a downfloater weighs more than any by
+#: upfloaters (2012 file 1102 r8: one B.6 downfloat breach and one B.5 upfloat breach
+#: before two B.6 downfloat breaches).
 FLOAT_LEVELS_2012_MINIMUM: tuple[tuple, ...] = tuple(
-    lv + (down, up)
-    for lv in FLOAT_LEVELS_2012
-    for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
-    for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+    sorted(
+        (
+            lv + (down, up)
+            for lv in FLOAT_LEVELS_2012
+            for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
+            for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+        ),
+        key=_downfloaters_first,
+    )
 )
 
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
