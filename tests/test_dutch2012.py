@@ -263,17 +263,12 @@ def test_one_more_downfloat_breach_weighs_more_than_upfloat_breaches(monkeypatch
     upfloaters', and the reference takes 14-11; C.10's counter with the bounds
     inside each level takes 14-48."""
     from swisschess.rules import dutch2012
-    from swisschess.rules.dutch2012 import FLOAT_BOUNDS, FLOAT_LEVELS_2012
+    from swisschess.rules.dutch2012 import FLOAT_LEVELS_2012, with_float_bounds
 
     expected = expected_round(DATA / "1102r8.expected")
     assert (11, 14) in expected[0] or (14, 11) in expected[0]
     assert pairs_of("1102r8") == expected
-    counter_order = tuple(
-        lv + (down, up)
-        for lv in FLOAT_LEVELS_2012
-        for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
-        for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
-    )
+    counter_order = with_float_bounds(FLOAT_LEVELS_2012)  # C.10's counter, bounds inside each level
     monkeypatch.setattr(dutch2012, "FLOAT_LEVELS_2012_MINIMUM", counter_order)
     assert pairs_of("1102r8") != expected
 

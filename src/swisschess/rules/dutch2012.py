@@ -106,6 +106,17 @@ FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
 FLOAT_BOUNDS: tuple[int | None, ...] = (1, 2, 3, 4, None)
 
 
+def with_float_bounds(levels: Iterable[tuple[bool, bool, bool, bool]]) -> tuple[tuple, ...]:
+    """Each float level once per bound (:data:`FLOAT_BOUNDS`) on the breaches of each side whose
+    criteria it drops: (B6 down, B5 down, B6 up, B5 up, down bound, up bound), in the levels'
+    order, the downfloaters' bound outside the upfloaters'."""
+    return tuple(
+        lv + (down, up)
+        for lv in levels
+        for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
+        for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+    )
+
 
 def _downfloaters_first(level: tuple) -> tuple:
     """A.11: "fulfilling the current criteria for downfloaters" before "for upfloaters":
@@ -122,17 +133,7 @@ def _downfloaters_first(level: tuple) -> tuple:
 #: bound is involved, but one breach more by a downfloater weighs more than any by
 #: upfloaters (2012 file 1102 r8: one B.6 downfloat breach and one B.5 upfloat breach
 #: before two B.6 downfloat breaches).
-FLOAT_LEVELS_2012_MINIMUM: tuple[tuple, ...] = tuple(
-    sorted(
-        (
-            lv + (down, up)
-            for lv in FLOAT_LEVELS_2012
-            for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
-            for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
-        ),
-        key=_downfloaters_first,
-    )
-)
+FLOAT_LEVELS_2012_MINIMUM: tuple[tuple, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
 
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
 WIDE_WINDOW = 6
@@ -371,4 +372,4 @@ def pair_dutch_2012(
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "d2_exchanges_2012", "pair_dutch_2012"]
+__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]

@@ -165,20 +165,22 @@ class Dutch1992:
         x = self.ctx.f[pid]
         return (x.float1 is direction) + (x.float2 is direction)
 
-    def _pair_violations(self, a: int, b: int) -> int:
-        """B5/B6 breaches of a pair's upfloater (0 for a pair of equal scores)."""
+    def _upfloater(self, a: int, b: int) -> int | None:
+        """The player of a pair who floats up (A4: the lower score), None for equal scores."""
         sa, sb = self.ctx.f[a].score, self.ctx.f[b].score
         if sa == sb:
-            return 0
-        return self.float_violations(b if sa > sb else a, Float.UP)
+            return None
+        return b if sa > sb else a
+
+    def _pair_violations(self, a: int, b: int) -> int:
+        """B5/B6 breaches of a pair's upfloater (0 for a pair of equal scores)."""
+        lo = self._upfloater(a, b)
+        return 0 if lo is None else self.float_violations(lo, Float.UP)
 
     def _pair_float_ok(self, a: int, b: int, level) -> bool:
         """Floats of a pair between different scores (A4): lower player floats up."""
-        sa, sb = self.ctx.f[a].score, self.ctx.f[b].score
-        if sa == sb:
-            return True
-        lo = b if sa > sb else a
-        return self.float_ok(lo, Float.UP, level)
+        lo = self._upfloater(a, b)
+        return lo is None or self.float_ok(lo, Float.UP, level)
 
     # ------------------------------------------------------------ C6/C7 search
     def transpositions(
@@ -203,7 +205,7 @@ class Dutch1992:
         used = [False] * len(s2)
         chosen: list[int] = []
 
-        ucap = level[5] if len(level) > 5 else None
+        ucap = up_bound(level)
 
         def rec(i: int, conflicts: int, strong: int = 0, up: int = 0) -> Iterator[Candidate]:
             self._tick()
@@ -219,10 +221,12 @@ class Dutch1992:
                 c = conflicts + (1 if ctx.conflict(a, b) else 0)
                 if c > max_conflicts or not self._pair_float_ok(a, b, level):
                     continue
-                ups = up + (self._pair_violations(a, b) if ucap is not None else 0)
-                if ucap is not None and ups > ucap:
-                    self.rejected[1] = min(self.rejected[1], ups)
-                    continue
+                ups = up
+                if ucap is not None:
+                    ups += self._pair_violations(a, b)
+                    if ups > ucap:
+                        self.rejected[1] = min(self.rejected[1], ups)
+                        continue
                 sc = strong
                 if max_strong is not None:
                     sc += self._strong_conflict(a, b)
@@ -271,19 +275,20 @@ class Dutch1992:
         searched once (the first of them: the same candidates, in the same order).
         """
         f = self.ctx.f
-        can = (
-            any(f[q].float2 is Float.DOWN for q in players),
-            any(f[q].float1 is Float.DOWN for q in players),
-            any(f[q].float2 is Float.UP for q in players),
-            any(f[q].float1 is Float.UP for q in players),
+        # players who could break each criterion (B6 down, B5 down, B6 up, B5 up)
+        could = (
+            sum(f[q].float2 is Float.DOWN for q in players),
+            sum(f[q].float1 is Float.DOWN for q in players),
+            sum(f[q].float2 is Float.UP for q in players),
+            sum(f[q].float1 is Float.UP for q in players),
         )
         out: list[int] = []
         seen: set[tuple[bool, ...]] = set()
         for i, lv in enumerate(self.levels):
-            eff = tuple(hold and c for hold, c in zip(lv[:4], can, strict=True))
+            eff = tuple(hold and c > 0 for hold, c in zip(lv[:4], could, strict=True))
             if len(lv) > 4:  # bounds on breaches (2012 C.10): one at or above the most possible is none
-                down = sum((not lv[0] and f[q].float2 is Float.DOWN) + (not lv[1] and f[q].float1 is Float.DOWN) for q in players)
-                up = sum((not lv[2] and f[q].float2 is Float.UP) + (not lv[3] and f[q].float1 is Float.UP) for q in players)
+                down = (not lv[0]) * could[0] + (not lv[1]) * could[1]
+                up = (not lv[2]) * could[2] + (not lv[3]) * could[3]
                 eff += (_bound(lv[4], min(down, 2) if lowest else down), _bound(lv[5], up))  # lowest: one floater
             if eff not in seen:
                 seen.add(eff)
@@ -384,10 +389,10 @@ class Dutch1992:
                     for stage in self.colour_stages(p) if x_fixed is None else (None,):
                         for x in xrange_:  # C11
                             for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
-                                pinned = (self.levels[li] for li in levels)
+                                pinned = ((li, self.levels[li]) for li in levels)
                                 if up_left is not None:
-                                    pinned = (lv[:5] + (up_left,) for lv in pinned)
-                                for lv in self.fewest_violations(pinned):  # C9
+                                    pinned = ((li, lv[:5] + (up_left,)) for li, lv in pinned)
+                                for _, lv in self.fewest_violations(pinned):  # C9
                                     yield phase, x, sx, lv
 
             for phase, x, sx, level in relaxations():
@@ -395,8 +400,8 @@ class Dutch1992:
                     break  # C13 began while this p was being walked
                 yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
 
-    def fewest_violations(self, levels: Iterable[tuple]) -> Iterator[tuple]:
-        """The float levels in order, less those that cannot give anything new.
+    def fewest_violations(self, levels: Iterable[tuple[int, tuple]]) -> Iterator[tuple[int, tuple]]:
+        """The float levels ``(index, level)`` in order, less those that cannot give anything new.
 
         A level may bound how often its dropped criteria are broken (2012 C.10:
         a criterion is dropped "only for the minimum number of pairs"); when a
@@ -404,14 +409,14 @@ class Dutch1992:
         looser bounds walks the same pairings again and is skipped.
         """
         walked: list[tuple[tuple, int, int]] = []  # level, fewest violations its bounds rejected
-        for lv in levels:
+        for li, lv in levels:
             if len(lv) > 4 and any(
                 lv[:4] == w[:4] and _at_least(lv[4], w[4]) and _at_least(lv[5], w[5]) and _below(lv[4], d) and _below(lv[5], u)
                 for w, d, u in walked
             ):
                 continue
             outer, self.rejected = self.rejected, [_MANY, _MANY]
-            yield lv
+            yield li, lv
             d, u = self.rejected
             self.rejected = [min(outer[0], d), min(outer[1], u)]
             if len(lv) > 4:
@@ -475,9 +480,9 @@ class Dutch1992:
         for q in rest:
             if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
-        if len(level) > 4 and level[4] is not None:
+        if down_bound(level) is not None:
             down = sum(self.float_violations(q, Float.DOWN) for q in rest if ctx.f[q].score == own and q not in exempt)
-            if down > level[4]:
+            if down > down_bound(level):
                 self.rejected[0] = min(self.rejected[0], down)
                 return None
         if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
@@ -537,6 +542,7 @@ class Dutch1992:
         rem_size = len(residents) + len(join) - pm
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
+        lis = self.distinct_levels(bracket, lowest)
         for pr in pr_values:  # C14 in the remainder
             if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
@@ -551,10 +557,8 @@ class Dutch1992:
                 for stage in self.colour_stages(pm + pr):
                     for big_x in range(x_start, pm + pr + 1):
                         for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
-                            lis = self.distinct_levels(bracket, lowest)
-                            by_level = {self.levels[li]: li for li in reversed(lis)}
-                            for level in self.fewest_violations(self.levels[li] for li in lis):  # C9 / C10
-                                yield big_x, sx, by_level[level], level
+                            for li, level in self.fewest_violations((li, self.levels[li]) for li in lis):  # C9 / C10
+                                yield big_x, sx, li, level
 
             for big_x, sx, li, level in relaxations():
                 if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
@@ -570,7 +574,7 @@ class Dutch1992:
                     rem = ctx.sort(list(rest) + list(join))
                     left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
                     left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                    ucap = level[5] if len(level) > 5 else None
+                    ucap = up_bound(level)
                     left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
                     key = (frozenset(rem), left_x, left_s, left_u)
                     if key in seen_rem:
@@ -964,6 +968,16 @@ class Dutch1992:
         except _Budget:
             return None
         return None
+
+
+def down_bound(level: tuple) -> int | None:
+    """A float level's bound on the downfloaters' breaches (2012 C.10); None: no bound."""
+    return level[4] if len(level) > 4 else None
+
+
+def up_bound(level: tuple) -> int | None:
+    """A float level's bound on the upfloaters' breaches (2012 C.10); None: no bound."""
+    return level[5] if len(level) > 5 else None
 
 
 def _bound(cap: int | None, most: int) -> int | None:
