@@ -160,10 +160,10 @@ def test_full_set_size(edition: str) -> None:
 
 # ------------------------------------------------------------ the 2012 wording
 #: Rounds of the shipped 2012 sample that `--edition 2012` still pairs otherwise
-#: than JaVaFo 1.4 (see docs/editions-1992-lim.md, "the rounds still differing").
+#: than JaVaFo 1.4 (none: the list may only shrink, and it is empty).
 KNOWN_2012_SAMPLE: set[tuple[str, int]] = set()
-#: The same for the full set (1034 rounds): 1031 identical, these 3 not.
-KNOWN_2012_FULL = {("1023.trf", 7), ("1080.trf", 7), ("1101.trf", 7)}
+#: The same for the full set: all 1034 rounds identical, pairs and colours.
+KNOWN_2012_FULL: set[tuple[str, int]] = set()
 
 
 def differing_rounds(folder: Path, edition: str) -> tuple[int, set[tuple[str, int]]]:
@@ -189,6 +189,7 @@ def test_2012_sample_identical_but_the_known_rounds() -> None:
 
 @pytest.mark.reference
 def test_2012_full_set_identical_but_the_known_rounds() -> None:
+    """All 1034 rounds of ../shared/reference/dutch-2012 (opt-in: ``-m reference``)."""
     if not trf_files(SHARED / "dutch-2012"):
         pytest.skip(NO_SHARED)
     rounds, bad = differing_rounds(SHARED / "dutch-2012", "2012")

@@ -65,6 +65,17 @@ What 2012 changes, article by article
   has (largest difference first; the bye counts against a score one point
   below the bracket's lowest), and among those the first in the usual order
   (colours, floats).
+* **C.8.b before C.10**: when a heterogeneous bracket can pair only some of its
+  moved-down players, "another set of M1 players" (D.3) is tried before the
+  colour requirements are lowered (x, A.7.d: C.10.e/f); each set goes through
+  the float levels (C.10.a-d) first, and only sets with the same scores are
+  interleaved (B.3: a higher-scored player is not sent on for a colour).
+* **A.3, the remainder**: it "is always treated as a homogeneous one", so it has
+  no upfloaters: B.5/B.6 for upfloaters bind the moved-down players' pairs only.
+* **C.13, the merged bracket**: "treated as a heterogeneous score bracket with
+  the latest added score bracket as S1" - the whole penultimate bracket (its own
+  moved-down players too) is S1 of the joined lowest bracket (A.3's half rule
+  still applies).
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -214,6 +225,13 @@ AMENDMENTS: dict[str, str] = {
            "is re-paired, else joined to it (1992 edition: every bracket looks ahead)",
     "b3-joined": "B.3 in a lowest bracket joined by C.13 (several scores): the score differences of the pairs, "
                  "largest first, as small as any pairing allows, before colours and floats (1992: C13 order only)",
+    "c8b-sets": "C.8.b: in a heterogeneous bracket pairing fewer moved-down players than it holds, another set "
+                "of them with the same scores (D.3) is tried before x or A.7.d is relaxed (C.10.e/f), each set "
+                "through the float levels (C.10.a-d) first (1992: each set through every relaxation in turn)",
+    "a3-remainder": "A.3: a remainder 'is always treated as a homogeneous one': it has no upfloaters, so B.5/B.6 "
+                    "for upfloaters apply to the moved-down players' pairs only (1992: to every pair)",
+    "c13-s1": "C.13: a merged lowest bracket is 'treated as a heterogeneous score bracket with the latest added "
+              "score bracket as S1': the whole penultimate bracket is S1 (1992: its moved-down players only)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -263,6 +281,9 @@ class Dutch2012(Dutch1992):
             score_lowering_exchanges_last="b3-exchanges" in amendments,
             forced_floats_exempt="c1-floats" in amendments,
             psd_lowest="b3-joined" in amendments,
+            sets_before_colours="c8b-sets" in amendments,
+            remainder_homogeneous="a3-remainder" in amendments,
+            joined_s1="c13-s1" in amendments,
         )
         super().__init__(ctx, node_budget, variant)
         self.amendments = amendments

@@ -68,6 +68,9 @@ class Variant:
     score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
     forced_floats_exempt: bool = False  # 2012: C.1 floaters do not make the bracket relax B5/B6
     psd_lowest: bool = False  # 2012 (C13 joined brackets): B3 pair score differences decide first
+    sets_before_colours: bool = False  # 2012 C.8.b: another set of movers (same scores) before x / A.7.d grow
+    remainder_homogeneous: bool = False  # 2012 A.3: no upfloaters in a remainder, so no B5/B6 for them
+    joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -84,6 +87,15 @@ NODE_BUDGET = 40_000
 
 class _Budget(Exception):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class _MoverSet:
+    """One set of a heterogeneous bracket's moved-down players to pair (D3)."""
+
+    s1: list[int]  # paired with residents first
+    join: list[int]  # lowest bracket: the other movers join the remainder (C13)
+    moved_on: list[int]  # the other movers (and C1 floaters) move on down
 
 
 @dataclass(slots=True)
@@ -330,6 +342,7 @@ class Dutch1992:
         level_only: int | None = None,
         s_fixed: int | None = None,
         up_left: int | None = None,
+        upfloats: bool = True,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
@@ -337,6 +350,8 @@ class Dutch1992:
         ``p_only``, ``x_fixed``, ``level_only`` (``up_left``: the upfloat
         violations its bracket still allows) pin one relaxation level (used for
         the remainder of a heterogeneous bracket, whose levels are driven by it).
+        ``upfloats=False``: B5/B6 for upfloaters do not apply (2012 A.3: a
+        remainder "is always treated as a homogeneous one" - it has no upfloaters).
         """
         ctx = self.ctx
         players = ctx.sort(players)
@@ -392,6 +407,8 @@ class Dutch1992:
                                 pinned = ((li, self.levels[li]) for li in levels)
                                 if up_left is not None:
                                     pinned = ((li, lv[:5] + (up_left,)) for li, lv in pinned)
+                                if not upfloats:
+                                    pinned = ((li, without_upfloat_criteria(lv)) for li, lv in pinned)
                                 for _, lv in self.fewest_violations(pinned):  # C9
                                     yield phase, x, sx, lv
 
@@ -523,28 +540,57 @@ class Dutch1992:
         ):
             m_max -= 1
         for pm in range(m_max, -1, -1):  # C14 on the movers' pairs
+            sets: list[_MoverSet] = []
             for s1 in _head_subsets(movers, pm, 64):
                 left = [q for q in movers if q not in s1]
                 if lowest and left:
                     # C13: in the lowest bracket nobody can move on: the movers
                     # not paired with residents join the remainder.
-                    yield from self._het_level(list(s1), residents, left, list(forced), lower, lowest, xb, n // 2)
+                    sets.append(_MoverSet(list(s1), left, list(forced)))
                 else:
-                    yield from self._het_level(list(s1), residents, [], list(forced) + left, lower, lowest, xb, n // 2)
+                    sets.append(_MoverSet(list(s1), [], list(forced) + left))
+            for group in self._set_groups(sets):
+                yield from self._het_level(group, residents, lower, lowest, xb, n // 2)
 
-    def _het_level(self, s1, residents, join, moved_on, lower, lowest, xb, p_full) -> Iterator[Candidate]:
+    def _set_groups(self, sets: list[_MoverSet]) -> list[list[_MoverSet]]:
+        """The sets of moved-down players to pair (D3 order), grouped for the search.
+
+        1992 C8 (and by default): each set is searched through all relaxations
+        before the next.  2012 C.8.b (``sets_before_colours``): the sets with the
+        same scores are one group - another set is tried (C.8.b) before the
+        colour requirements are lowered (C.10.e/f: x, A.7.d), each set through the
+        float levels (C.10.a-d) first; sets of other scores stay apart (B.3: the
+        highest scores are paired first).
+        """
+        if not self.variant.sets_before_colours:
+            return [[st] for st in sets]
+        groups: list[list[_MoverSet]] = []
+        key = None
+        for st in sets:
+            scores = sorted(self.ctx.f[q].score for q in st.s1)
+            if groups and scores == key:
+                groups[-1].append(st)
+            else:
+                groups.append([st])
+                key = scores
+        return groups
+
+    def _het_level(self, sets: list[_MoverSet], residents, lower, lowest, xb, p_full) -> Iterator[Candidate]:
         ctx = self.ctx
-        pm = len(s1)
+        pm = len(sets[0].s1)
         if pm == 0:
-            yield from self.homogeneous(residents + join, lower, lowest, extra=moved_on)
+            st = sets[0]
+            yield from self.homogeneous(residents + st.join, lower, lowest, extra=st.moved_on)
             return
-        bracket = list(s1) + list(residents) + list(join)
-        rem_size = len(residents) + len(join) - pm
+        # every set of a group has the same size, so the same remainder size and p values
+        brackets = [list(st.s1) + list(residents) + list(st.join) for st in sets]
+        lises = [self.distinct_levels(b, lowest) for b in brackets]
+        rem_size = len(residents) + len(sets[0].join) - pm
+        moved_on = len(sets[0].moved_on)
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
-        lis = self.distinct_levels(bracket, lowest)
         for pr in pr_values:  # C14 in the remainder
-            if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
+            if self.floaters_needed and rem_size - 2 * pr + moved_on == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
             # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
             # and the remainder share it (B4 counts the bracket's pairs; the
@@ -556,17 +602,22 @@ class Dutch1992:
             def relaxations(pr=pr, x_start=x_start):
                 for stage in self.colour_stages(pm + pr):
                     for big_x in range(x_start, pm + pr + 1):
-                        for sx in self.strong_caps(big_x, stage, bracket, pm + pr):
-                            for li, level in self.fewest_violations((li, self.levels[li]) for li in lis):  # C9 / C10
-                                yield big_x, sx, li, level
+                        caps = [self.strong_caps(big_x, stage, b, pm + pr) for b in brackets]
+                        for sx in _union_in_order(caps):
+                            for st, cap, lis in zip(sets, caps, lises, strict=True):  # C8b (see _set_groups)
+                                if sx not in cap:
+                                    continue
+                                for li, level in self.fewest_violations((li, self.levels[li]) for li in lis):  # C9 / C10
+                                    yield st, big_x, sx, li, level
 
-            for big_x, sx, li, level in relaxations():
-                if self.floaters_needed and rem_size - 2 * pr + len(moved_on) == 0:
+            for st, big_x, sx, li, level in relaxations():
+                if self.floaters_needed and rem_size - 2 * pr + moved_on == 0:
                     break  # C13 began while this p was being walked
                 seen_rem: set[tuple[frozenset[int], int, int | None, int | None]] = set()
 
                 def accept(
-                    pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx, level=level
+                    pairs, rest, big_x=big_x, li=li, pr=pr, seen_rem=seen_rem, sx=sx, level=level,
+                    join=st.join, moved_on=st.moved_on,
                 ) -> Iterator[Candidate]:
                     # C6 -> C2 for the remainder: every acceptable remainder
                     # pairing is tried (C7/C8 inside the remainder) before a
@@ -584,7 +635,7 @@ class Dutch1992:
                         return
                     cands = self.homogeneous(
                         rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
-                        s_fixed=left_s, up_left=left_u,
+                        s_fixed=left_s, up_left=left_u, upfloats=not self.variant.remainder_homogeneous,
                     )
                     found = False
                     for c in cands:
@@ -593,7 +644,7 @@ class Dutch1992:
                     if not found:
                         seen_rem.add(key)
 
-                yield from self.transpositions(list(s1), residents, min(pm, big_x), level, accept, sx)
+                yield from self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -732,9 +783,19 @@ class Dutch1992:
                             return ctx.sort(alt.floaters), residents, got
                 except _Budget:
                     pass
+            # the whole penultimate bracket (its movers too), and the lowest as it stands
+            latest, below = ctx.sort(pen.movers + pen.residents), residents
             movers, residents = pen.movers, ctx.sort(pen.residents + residents)
             self.joined = True
             if not self.completable(frozenset(movers) | frozenset(residents)):
+                continue
+            if self.variant.joined_s1:
+                # 2012 C.13: "Such a merged score bracket shall be treated as a
+                # heterogeneous score bracket with the latest added score bracket as S1"
+                # (A.3 still applies: with at least half of it in S1 it is homogeneous).
+                got = self._pair_or_none(latest, below, frozenset(), True)
+                if got is not None:
+                    return latest, below, got
                 continue
             got = self._pair_or_none(movers, residents, frozenset(), True)
             if got is not None:
@@ -1000,6 +1061,20 @@ def _recording(gen: Iterator[Candidate], seen: list[Candidate]) -> Iterator[Cand
     for cand in gen:
         seen.append(cand)
         yield cand
+
+
+def without_upfloat_criteria(level: tuple) -> tuple:
+    """A float level with B5/B6 for upfloaters (and their bound) dropped."""
+    out = level[:2] + (False, False) + level[4:5]
+    return out + (None,) if len(level) > 5 else out
+
+
+def _union_in_order(seqs: Sequence[Sequence[int | None]]) -> list[int | None]:
+    """The values of several caps sequences, each once: ascending (or the one ``None``)."""
+    values = {v for seq in seqs for v in seq}
+    if None in values:
+        return [None]
+    return sorted(values)  # type: ignore[type-var]
 
 
 def _head_subsets(movers: list[int], size: int, limit: int) -> Iterator[tuple[int, ...]]:
