@@ -603,7 +603,7 @@ class Dutch1992:
                 for stage in self.colour_stages(pm + pr):
                     for big_x in range(x_start, pm + pr + 1):
                         caps = [self.strong_caps(big_x, stage, b, pm + pr) for b in brackets]
-                        for sx in _union_in_order(caps):
+                        for sx in _caps_union(caps):
                             for st, cap, lis in zip(sets, caps, lises, strict=True):  # C8b (see _set_groups)
                                 if sx not in cap:
                                     continue
@@ -1069,7 +1069,7 @@ def without_upfloat_criteria(level: tuple) -> tuple:
     return out + (None,) if len(level) > 5 else out
 
 
-def _union_in_order(seqs: Sequence[Sequence[int | None]]) -> list[int | None]:
+def _caps_union(seqs: Sequence[Sequence[int | None]]) -> list[int | None]:
     """The values of several caps sequences, each once: ascending (or the one ``None``)."""
     values = {v for seq in seqs for v in seq}
     if None in values:
