@@ -586,11 +586,11 @@ class Dutch1992:
         brackets = [list(st.s1) + list(residents) + list(st.join) for st in sets]
         lises = [self.distinct_levels(b, lowest) for b in brackets]
         rem_size = len(residents) + len(sets[0].join) - pm
-        moved_on = len(sets[0].moved_on)
+        n_moved_on = len(sets[0].moved_on)
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
         for pr in pr_values:  # C14 in the remainder
-            if self.floaters_needed and rem_size - 2 * pr + moved_on == 0:
+            if self.floaters_needed and rem_size - 2 * pr + n_moved_on == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
             # C11: x of the whole bracket (A8) grows step by step; the movers' pairs
             # and the remainder share it (B4 counts the bracket's pairs; the
@@ -611,7 +611,7 @@ class Dutch1992:
                                     yield st, big_x, sx, li, level
 
             for st, big_x, sx, li, level in relaxations():
-                if self.floaters_needed and rem_size - 2 * pr + moved_on == 0:
+                if self.floaters_needed and rem_size - 2 * pr + n_moved_on == 0:
                     break  # C13 began while this p was being walked
                 seen_rem: set[tuple[frozenset[int], int, int | None, int | None]] = set()
 
@@ -625,7 +625,8 @@ class Dutch1992:
                     rem = ctx.sort(list(rest) + list(join))
                     left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
                     left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
-                    ucap = up_bound(level)
+                    # the upfloaters' bound left for the remainder (A.3, 2012: none - it has no upfloaters)
+                    ucap = None if self.variant.remainder_homogeneous else up_bound(level)
                     left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
                     key = (frozenset(rem), left_x, left_s, left_u)
                     if key in seen_rem:
