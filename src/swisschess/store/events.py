@@ -260,7 +260,7 @@ def _check_frozen(s: State, p: dict, system: str, edition: str, baku: bool) -> N
     if "initial_colour" in p:
         c = p["initial_colour"]
         new = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
-        if new != t.initial_colour:
+        if new != t.initial_colour or p.get("initial_colour_lot"):  # a new lot too
             raise Conflict("the colour of pairing number 1 in round 1 cannot change once "
                            "round 1 is paired")
 

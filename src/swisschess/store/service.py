@@ -248,7 +248,9 @@ class TournamentService:
         """Register a player (title, sex, federation, fide_id, birth optional).
 
         Pairing numbers follow registration order until round 1 is paired, when
-        they are re-assigned by rating (then title, name)."""
+        they are re-assigned by rating (then title, name).  A late entry (after
+        round 1 is paired) gets for the rounds missed what the tournament's
+        ``late_entry`` setting says, or ``missed="H"`` / ``"Z"``."""
         s = self._append(tid, [("register", {"name": name, "rating": rating, **fields})])
         return s.t.players[max(s.t.players)]
 
