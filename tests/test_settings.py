@@ -96,6 +96,9 @@ def test_frozen_after_round_one_others_still_change(svc):
         svc.update_settings(tid, round_dates=["2026-07-01", "2026/02/30"])
     with pytest.raises(StoreError, match="6 round dates for 5 rounds"):
         svc.update_settings(tid, round_dates=["2026-07-01"] * 6)
+    with pytest.raises(StoreError, match="3 round dates for 2 rounds"):
+        svc.update_settings(tid, rounds=2)  # fewer rounds than dates: say so, drop nothing
+    assert svc.tournament(tid).rounds == 5
 
 
 @needs_engine
@@ -327,5 +330,8 @@ def test_api_settings(client, svc):
         {"players": [1, 2], "first_round": 1, "last_round": None}]
     assert client.post(f"/api/tournaments/{tid}/forbidden",
                        json={"players": [1, 2]}).status_code == 401
+    login(client, TOKEN)
+    page = client.get(f"/arbiter/t/{tid}/log").text
+    assert "Forbidden pairing: 1 Player 01, 2 Player 02" in page
     log = [json.dumps(e.payload) for e in svc.log(tid)]
     assert any('"late_entry": "half"' in x for x in log)

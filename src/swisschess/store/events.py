@@ -275,10 +275,11 @@ def _more_settings(s: State, p: dict, rounds: int | None) -> None:
         dates = [normalise_date(d, r) for r, d in enumerate(p["round_dates"] or [], 1)]
         while dates and not dates[-1]:
             dates.pop()
-        if rounds is not None and len(dates) > rounds:
-            raise StoreError(f"{len(dates)} round dates for {rounds} rounds")
         t.round_dates = dates
         t.extra.pop("132", None)  # written from round_dates now
+    if ("round_dates" in p or "rounds" in p) and rounds is not None \
+            and len(t.round_dates) > rounds:
+        raise StoreError(f"{len(t.round_dates)} round dates for {rounds} rounds")
     if "late_entry" in p:
         how = str(p["late_entry"] or "zero").strip().lower()
         if how not in ("zero", "half"):
