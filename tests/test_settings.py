@@ -330,6 +330,13 @@ def test_api_settings(client, svc):
         {"players": [1, 2], "first_round": 1, "last_round": None}]
     assert client.post(f"/api/tournaments/{tid}/forbidden",
                        json={"players": [1, 2]}).status_code == 401
+    r = client.post(f"/api/tournaments/{tid}/rounds", headers=AUTH)
+    assert r.status_code == 201
+    r = client.post(f"/api/tournaments/{tid}/players", headers=AUTH,
+                    json={"name": "Late, Lara", "missed_rounds_points": "H"})
+    assert r.status_code == 201 and r.json()["points"] == 0.5
+    assert client.patch(f"/api/tournaments/{tid}", headers=AUTH,
+                        json={"name": " "}).status_code == 400
     login(client, TOKEN)
     page = client.get(f"/arbiter/t/{tid}/log").text
     assert "Forbidden pairing: 1 Player 01, 2 Player 02" in page

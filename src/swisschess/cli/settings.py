@@ -35,6 +35,7 @@ KEYS = {
     "late-entry-max": "late_entry_max", "rating-list": "rating_list", "rounds": "rounds",
     "name": "name", "city": "city", "federation": "federation", "start": "start_date",
     "end": "end_date", "arbiter": "chief_arbiter", "time-control": "time_control",
+    "language": "language",
 }
 
 

@@ -225,6 +225,8 @@ def _settings(s: State, p: dict) -> None:
         rounds = int(rounds)
         if rounds < 1 or rounds < s.current_round:
             raise StoreError(f"number of rounds {rounds} is not possible")
+    if "name" in p and not str(p["name"] or "").strip():
+        raise StoreError("the tournament needs a name")
     for k in HEADER_FIELDS:
         if k in p and k != "rounds":
             setattr(t, k, str(p[k]).strip())

@@ -121,6 +121,9 @@ class NewPlayer(BaseModel):
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
+    #: a late entry's rounds already paired: H half-point byes, Z zero (default:
+    #: the tournament's late-entry setting)
+    missed_rounds_points: Literal["H", "Z"] | None = None
 
 
 class PlayerUpdate(BaseModel):
@@ -285,7 +288,9 @@ def get_players(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
              summary="Register a player")
 def add_player(tid: int, body: NewPlayer, svc: TournamentService = Svc) -> dict[str, Any]:
     d = body.model_dump()
-    p = svc.add_player(tid, d.pop("name"), d.pop("rating"), **d)
+    missed = d.pop("missed_rounds_points")
+    p = svc.add_player(tid, d.pop("name"), d.pop("rating"), **d,
+                       **({"missed": missed} if missed else {}))
     return player_json(svc.tournament(tid), p)
 
 
@@ -293,7 +298,12 @@ def add_player(tid: int, body: NewPlayer, svc: TournamentService = Svc) -> dict[
              summary="Register several players (all or none)")
 def add_players(tid: int, body: list[NewPlayer], svc: TournamentService = Svc
                 ) -> list[dict[str, Any]]:
-    players = svc.add_players(tid, [b.model_dump() for b in body])
+    rows = []
+    for b in body:
+        d = b.model_dump()
+        missed = d.pop("missed_rounds_points")
+        rows.append({**d, **({"missed": missed} if missed else {})})
+    players = svc.add_players(tid, rows)
     t = svc.tournament(tid)
     return [player_json(t, p) for p in players]
 
