@@ -262,6 +262,9 @@ def test_set_and_forbid_commands(db, capsys):
     assert svc.count_events() == n
     svc.close()
     assert run(db, "forbid", "1", "2", "--cancel") == 0
+    assert run(db, "new", "Lot Open", "-r", "5", "--first-colour", "lot") == 0
+    assert re.search(r"drawn by lot: pairing number 1 has (White|Black) in round 1",
+                     capsys.readouterr().out)
     assert run(db, "add-player", "Late, Z", "--missed-rounds-points", "z") == 0
 
 

@@ -76,6 +76,14 @@ def new_settings(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def announce_lot(svc, tid: int) -> None:
+    """Say which colour the lot gave pairing number 1 (``new --first-colour lot``)."""
+    s = svc.state(tid)
+    if s.option("colour_lot") and s.t.initial_colour is not None:
+        colour = _("White") if s.t.initial_colour.value == "w" else _("Black")
+        print(_("drawn by lot: pairing number 1 has {colour} in round 1").format(colour=colour))
+
+
 def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     """The ``set`` and ``forbid`` commands (``add`` is the workflow's command maker)."""
     p = add("set", cmd_set, "change a tournament setting (some only before round 1), "

@@ -227,6 +227,7 @@ def cmd_new(svc, args) -> int:
         **settings_cli.new_settings(args))
     print(_("tournament {tid} created: {name}, {rounds} rounds ({db})").format(
         tid=tid, name=args.name, rounds=args.rounds, db=svc.url))
+    settings_cli.announce_lot(svc, tid)
     return EXIT_OK
 
 
