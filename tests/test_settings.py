@@ -261,6 +261,8 @@ def test_set_and_forbid_commands(db, capsys):
     svc = TournamentService(db)
     assert svc.count_events() == n
     svc.close()
+    assert run(db, "show", "players") == 0
+    assert "Rating list: FIDE 2026-11" in capsys.readouterr().out
     assert run(db, "forbid", "1", "2", "--cancel") == 0
     assert run(db, "new", "Lot Open", "-r", "5", "--first-colour", "lot") == 0
     assert re.search(r"drawn by lot: pairing number 1 has (White|Black) in round 1",
@@ -302,6 +304,7 @@ def test_web_settings_form(client, svc):
     r = client.post(f"/arbiter/t/{tid}/settings", data={**form, "tiebreaks": "XX"})
     assert "unknown tie-break" in r.text
     assert svc.state(tid).t.tiebreaks == ["DE", "BH/C1"]
+    assert "Rating list: FIDE 2026-11" in client.get(f"/arbiter/t/{tid}/players").text
     # forbidden pairs
     r = client.post(f"/arbiter/t/{tid}/forbidden", data={"players": "1 2"})
     assert "will not be paired together" in r.text and "1 Player 01 – 2 Player 02" in r.text

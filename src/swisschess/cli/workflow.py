@@ -435,6 +435,8 @@ def cmd_show(svc, args) -> int:
         return EXIT_OK
     if what == "players":
         no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
+        if s.option("rating_list"):
+            print(_("Rating list") + ": " + s.option("rating_list"))
         fide, pts = _("FIDE id"), _("Pts")
         print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
         for p in t.sorted_players():
