@@ -25,6 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
+from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
     add_acceleration_option,
@@ -33,7 +34,7 @@ from swisschess.cli.options import (
 )
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.i18n.terms import bye_name, note
+from swisschess.i18n.terms import bye_name, note, round_title
 from swisschess.pairing import registry
 from swisschess.store.events import StoreError
 
@@ -70,6 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        edition_help="rule edition (default: the system's, Dutch 2026)")
     add_acceleration_option(p)
     add_round_robin_options(p)
+    settings_cli.add_new_options(p)
+    settings_cli.register(add)
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -81,6 +84,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fed", dest="federation", default="", help="federation (3 letters)")
     p.add_argument("--fide-id", default="")
     p.add_argument("--birth", default="", help="birth date or year")
+    p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
+                   help="a late entry's rounds already paired: H half-point byes, Z zero "
+                        "(default: the tournament's late-entry setting)")
 
     p = add("import", cmd_import,
             "register players from a CSV file or a FIDE rating list (TXT or XML), "
@@ -142,7 +148,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status"), nargs="?", default="status")
+                                     "status", "settings"), nargs="?", default="status")
     p.add_argument("--round", type=int,
                    help="round of the pairings (default: the last) or of the standings "
                         "(default: the last complete round)")
@@ -217,9 +223,11 @@ def cmd_new(svc, args) -> int:
         edition=edition, city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control,
-        **({"language": args.language} if args.language else {}))
+        **({"language": args.language} if args.language else {}),
+        **settings_cli.new_settings(args))
     print(_("tournament {tid} created: {name}, {rounds} rounds ({db})").format(
         tid=tid, name=args.name, rounds=args.rounds, db=svc.url))
+    settings_cli.announce_lot(svc, tid)
     return EXIT_OK
 
 
@@ -238,7 +246,9 @@ def cmd_tournaments(svc, args) -> int:
 def cmd_add_player(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.add_player(tid, name=args.name, rating=args.rating, title=args.title, sex=args.sex,
-                       federation=args.federation, fide_id=args.fide_id, birth=args.birth)
+                       federation=args.federation, fide_id=args.fide_id, birth=args.birth,
+                       **({"missed": args.missed_rounds_points}
+                          if args.missed_rounds_points else {}))
     print(_("player {n} registered: {name} {rating}").format(
         n=p.id, name=p.name, rating=p.rating or "").rstrip())
     return EXIT_OK
@@ -331,7 +341,7 @@ def cmd_bye(svc, args) -> int:
 def _print_spec(svc, tid, spec, t=None) -> None:
     t = t or svc.tournament(tid)
     rnd = spec.round
-    print(_("Round {n}").format(n=rnd))
+    print(round_title(t, rnd))
     bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
     print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
     for n, (w, b) in enumerate(spec.boards, 1):
@@ -420,8 +430,13 @@ def cmd_show(svc, args) -> int:
             print(_("round {r}: results missing on board(s) {boards}").format(
                 r=s.current_round, boards=", ".join(map(str, pend))))
         return EXIT_OK
+    if what == "settings":
+        print("\n".join(settings_cli.settings_lines(svc, tid)))
+        return EXIT_OK
     if what == "players":
         no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
+        if s.option("rating_list"):
+            print(_("Rating list") + ": " + s.option("rating_list"))
         fide, pts = _("FIDE id"), _("Pts")
         print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
         for p in t.sorted_players():
@@ -434,7 +449,7 @@ def cmd_show(svc, args) -> int:
         if not rnd:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        print(_("Round {n}").format(n=rnd))
+        print(round_title(t, rnd))
         for bv in svc.boards(tid, rnd):
             print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
                   f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")

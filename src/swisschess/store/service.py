@@ -20,6 +20,7 @@ service's cached objects: read them, never change them.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -134,7 +135,8 @@ class TournamentService:
                           **header: Any) -> int:
         """Create a tournament; ``header`` may set city, federation, start_date,
         end_date, chief_arbiter, deputy_arbiters, time_control, initial_colour."""
-        payload = {"name": name, "rounds": rounds, "system": system, "edition": edition, **header}
+        payload = {"name": name, "rounds": rounds, "system": system, "edition": edition,
+                   **first_colour(header)}
         return self._create(name, [("create", payload)])
 
     def import_trf(self, text: str, filename: str = "import.trf", name: str | None = None) -> int:
@@ -148,8 +150,19 @@ class TournamentService:
         return self._append(tid, [("load_trf", {"text": text, "filename": filename})])
 
     def update_settings(self, tid: int, **settings: Any) -> State:
-        """Change header fields, number of rounds, system / edition."""
-        return self._append(tid, [("settings", settings)])
+        """Change header fields, number of rounds, system / edition, and the settings
+        made before round 1: ``tiebreaks`` (C.07 names), ``initial_colour``
+        (``white`` / ``black`` / ``lot``: drawn here, once, and the colour drawn
+        stored in the event), ``baku``, ``round_dates`` (ISO dates by round),
+        ``late_entry`` (``zero`` / ``half``), ``late_entry_max``, ``rating_list``.
+        System, acceleration and first-round colour are refused (Conflict) once
+        round 1 is paired."""
+        return self._append(tid, [("settings", first_colour(settings))])
+
+    def forbid(self, tid: int, ids: Iterable[int], cancel: bool = False) -> State:
+        """Players who must not be paired together (same family, club by request),
+        from the next round on; ``cancel`` lifts it from the next round on."""
+        return self._append(tid, [("forbid", {"ids": sorted(set(ids)), "cancel": cancel})])
 
     # ================================================================== reading
     def state(self, tid: int) -> State:
@@ -235,7 +248,9 @@ class TournamentService:
         """Register a player (title, sex, federation, fide_id, birth optional).
 
         Pairing numbers follow registration order until round 1 is paired, when
-        they are re-assigned by rating (then title, name)."""
+        they are re-assigned by rating (then title, name).  A late entry (after
+        round 1 is paired) gets for the rounds missed what the tournament's
+        ``late_entry`` setting says, or ``missed="H"`` / ``"Z"``."""
         s = self._append(tid, [("register", {"name": name, "rating": rating, **fields})])
         return s.t.players[max(s.t.players)]
 
@@ -567,6 +582,30 @@ def normalise_result(word: str) -> str:
     if w not in RESULTS or w == "=":
         raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +- , -+ or --")
     return w
+
+
+def first_colour(settings: dict[str, Any]) -> dict[str, Any]:
+    """``initial_colour`` as the event stores it: ``w``, ``b`` or "" (not fixed).
+
+    ``lot`` (or ``random``) is drawn here, once, with :mod:`secrets`; the event
+    keeps the colour drawn (and ``initial_colour_lot``), so replaying the log
+    gives the same colour (Dutch system, C.04.3 (2026) Art. 5.1, 2017 section E:
+    the initial colour is drawn by lot before round 1)."""
+    if "initial_colour" not in settings:
+        return settings
+    out = dict(settings)
+    raw = str(out["initial_colour"] or "").strip().lower()
+    words = {"white": "w", "w": "w", "white1": "w", "black": "b", "b": "b", "black1": "b",
+             "": "", "none": ""}
+    if raw in ("lot", "random"):
+        out["initial_colour"] = secrets.choice("wb")
+        out["initial_colour_lot"] = True
+    elif raw in words:
+        out["initial_colour"] = words[raw]
+        out.pop("initial_colour_lot", None)
+    else:
+        raise StoreError(f"first-round colour {raw!r}: expected white, black or lot")
+    return out
 
 
 def _spec_payload(spec: PairingSpec) -> dict[str, Any]:

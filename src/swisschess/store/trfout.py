@@ -31,7 +31,7 @@ def _project_writer() -> Callable[..., str] | None:
 def export(s: State, variant: str = "2026") -> str:
     """The TRF text of ``s`` with its manual-edit notes."""
     t = copy.deepcopy(s.t)
-    notes = s.notes()
+    notes = s.notes() + settings_notes(s)
     # A withdrawal has no TRF record: the player is written as absent (240 Z) for the
     # rounds still to play, and a ### comment lets our import restore the flag.
     nxt = s.current_round + 1
@@ -67,6 +67,22 @@ def export(s: State, variant: str = "2026") -> str:
         lines[at:at] = missing
         text = "\n".join(lines) + "\n"
     return text
+
+
+def settings_notes(s: State) -> list[str]:
+    """``###`` lines for the settings TRF has no record for: the rating list that
+    seeds the event, a first-round colour drawn by lot (152 / XXC give the
+    colour), the points for late entries' missed rounds (C.04.2 Art. 2.4)."""
+    out = []
+    if s.option("rating_list"):
+        out.append(f"### rating list: {s.option('rating_list')}")
+    if s.option("colour_lot") and s.t.initial_colour is not None:
+        out.append("### first-round colour drawn by lot")
+    if s.option("late_entry") == "half":
+        most = s.option("late_entry_max")
+        out.append("### late entries: half-point bye for each round missed"
+                   + (f", at most {most}" if most is not None else ""))
+    return out
 
 
 def _fmt_points(x: Fraction) -> str:

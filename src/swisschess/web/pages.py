@@ -406,3 +406,75 @@ def export(request: Request, tid: int) -> Response:
     name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})
+
+
+# ================================================================= settings
+@router.get("/arbiter/t/{tid}/settings")
+def settings_page(request: Request, tid: int):
+    """The settings made before round 1 (tie-breaks, first-round colour, round
+    dates, acceleration, late entries, rating list) and the forbidden pairings."""
+    from swisschess.i18n.terms import forbidden_text
+    from swisschess.pairing import registry
+    from swisschess.standings.ranking import file_tiebreaks
+
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    s, t = ctx["s"], ctx["t"]
+    colour = t.initial_colour.value if t.initial_colour else ""
+    return page(request, "settings.html", tiebreaks=", ".join(file_tiebreaks(t)),
+                colour=colour, lot=bool(s.option("colour_lot") and colour),
+                colour_name=_("White") if colour == "w" else _("Black"),
+                baku=registry.baku_from_code(t.system),
+                forbidden=[(f, forbidden_text(t, f)) for f in t.forbidden], **ctx)
+
+
+@router.post("/arbiter/t/{tid}/settings")
+async def save_settings(request: Request, tid: int):
+    from swisschess.pairing import registry
+
+    svc = _arbiter(request)
+    s = svc.state(tid)
+    t = s.t
+    form = await request.form()
+
+    def text(key: str) -> str:
+        v = form.get(key, "")
+        return v if isinstance(v, str) else ""
+
+    change: dict = {k: text(k) for k in ("name", "city", "federation", "chief_arbiter",
+                                         "start_date", "end_date", "time_control",
+                                         "tiebreaks", "late_entry", "rating_list")
+                    if k in form}
+    if text("rounds").strip():
+        if not text("rounds").strip().isdigit():
+            raise StoreError(f"number of rounds {text('rounds')} is not possible")
+        change["rounds"] = int(text("rounds"))
+    if "late_entry_max" in form:
+        change["late_entry_max"] = text("late_entry_max").strip()
+    dates = [text(f"round_date_{r}") for r in range(1, (change.get("rounds") or t.rounds or 0) + 1)
+             if f"round_date_{r}" in form]
+    if any(f"round_date_{r}" in form for r in range(1, 100)):
+        change["round_dates"] = dates
+    # fields disabled once round 1 is paired are not sent; send only real changes
+    colour = text("first_colour") if "first_colour" in form else "keep"
+    current = t.initial_colour.value if t.initial_colour else ""
+    if colour == "lot" or (colour != "keep" and (colour != current or s.option("colour_lot"))):
+        change["initial_colour"] = colour
+    if "acceleration" in form:
+        baku = text("acceleration") == "baku"
+        if baku != registry.baku_from_code(t.system):
+            change["baku"] = baku
+    svc.update_settings(tid, **change)
+    return _go(f"/arbiter/t/{tid}/settings", _("Settings saved."))
+
+
+@router.post("/arbiter/t/{tid}/forbidden")
+def forbid(request: Request, tid: int, players: str = Form(""), cancel: str = Form("")):
+    svc = _arbiter(request)
+    refs = players.replace(",", " ").split()
+    ids = [svc.find_player(tid, ref).id for ref in refs]
+    svc.forbid(tid, ids, cancel=bool(cancel))
+    who = ", ".join(map(str, sorted(set(ids))))
+    msg = (_("Players {players} may be paired together again.") if cancel
+           else _("Players {players} will not be paired together.")).format(players=who)
+    return _go(f"/arbiter/t/{tid}/settings", msg)

@@ -129,6 +129,11 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
         return _("Imported from TRF file {file}").format(file=p.get("filename", ""))
     if kind == "update_player":
         return _("Player details corrected: {player}").format(player=who(p.get("id")))
+    if kind == "forbid":
+        players = ", ".join(who(i) for i in p.get("ids", []))
+        if p.get("cancel"):
+            return _("Forbidden pairing lifted: {players}").format(players=players)
+        return _("Forbidden pairing: {players}").format(players=players)
     if kind == "settings":
         return _("Tournament settings changed: {settings}").format(
             settings=", ".join(f"{k}={v}" for k, v in p.items()))
