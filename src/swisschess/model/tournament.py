@@ -257,6 +257,7 @@ class Tournament:
     chief_arbiter: str = ""
     deputy_arbiters: list[str] = field(default_factory=list)
     time_control: str = ""
+    round_dates: list[str] = field(default_factory=list)
     #: Planned number of rounds (TRF-2026 142, XXR); None when unknown.
     rounds: int | None = None
     #: Colour of the first player in round 1 ("w" / "b"); None = not fixed.

@@ -400,9 +400,9 @@ def log(request: Request, tid: int):
 
 
 @router.get("/arbiter/t/{tid}/export.trf")
-def export(request: Request, tid: int) -> Response:
+def export(request: Request, tid: int, variant: str = "2026") -> Response:
     svc = _arbiter(request)
-    text = svc.export_trf(tid)
+    text = svc.export_trf(tid, variant)  # ?variant=16: TRF16
     name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})
