@@ -122,6 +122,22 @@ def test_export_during_a_round_ranks_after_the_last_complete_round(db, tmp_path)
     assert parse_trf(text).diagnostics == []
 
 
+@needs_engine
+def test_trf16_counts_the_next_rounds_requested_bye_in_the_points(db, tmp_path):
+    play_event(db, rounds=1)  # Neuling asked for a half-point bye in round 2
+    text16 = export(db, tmp_path / "r1-16.trf", "--variant", "16")
+    text26 = export(db, tmp_path / "r1-26.trf")
+    line16 = next(ln for ln in text16.splitlines() if ln.startswith("001   12"))
+    line26 = next(ln for ln in text26.splitlines() if ln.startswith("001   12"))
+    # TRF16 has no 240: the bye stands in round 2's column, and JaVaFo and
+    # bbpPairings count it in the points; TRF-2026 keeps it in a 240 record.
+    assert line16[101:109] == "0000 - H" and len(line26) < 102
+    assert float(line16[80:84]) == float(line26[80:84]) + 0.5
+    assert "240 H   2   12" in text26.splitlines()
+    for text in (text16, text26):
+        assert parse_trf(text).diagnostics == []
+
+
 def test_export_before_round_one_and_variant_names(db, tmp_path, capsys):
     assert run(db, "import", str(START)) == 0
     text = export(db, tmp_path / "start.trf")
@@ -156,3 +172,20 @@ def test_web_export_both_variants(tmp_path):
         r = c.get(f"/arbiter/t/{tid}/export.trf?variant=16")
         assert r.text == svc.export_trf(tid, "16") and "XXR 5" in r.text
     svc.close()
+
+
+def test_players_the_tiebreaks_cannot_separate_share_the_rank(tmp_path):
+    svc = TournamentService(str(tmp_path / "tie.db"))
+    tid = svc.create_tournament("Tie", rounds=1, chief_arbiter="Huber, Hans")
+    svc.add_players(tid, [{"name": f"Player {i}", "rating": 2000 - i} for i in (1, 2, 3)]
+                    + [{"name": "Unrated, Una"}])
+    svc.set_pairing(tid, 1, [(1, 2), (3, 4)], reason="by hand")
+    svc.enter_result(tid, 1, 1, "1/2")
+    svc.enter_result(tid, 1, 2, "1/2")
+    text = svc.export_trf(tid)
+    svc.close()
+    # all four: ½ point, the same BH/C1, BH, SB, no encounter between the groups
+    # that could decide, no win: one shared first place (C.07 Art. 4.2, no lots)
+    assert ranks(text) == {1: 1, 2: 1, 3: 1, 4: 1}
+    assert "062 4" in text.splitlines() and "072 3" in text.splitlines()
+    assert parse_trf(text).diagnostics == []

@@ -31,7 +31,7 @@ import copy
 from collections.abc import Callable
 from fractions import Fraction
 
-from swisschess.model.tournament import ByeRequest, Colour, Player, Tournament
+from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State, StoreError
 
@@ -83,6 +83,8 @@ def export(s: State, variant: str = "2026") -> str:
                     t.bye_requests.append(ByeRequest("Z", r, (p.id,)))
     for p in t.players.values():
         p.stated_points = t.score(p.id)
+    if variant == "16":
+        _count_next_round_byes(t)
     rating_report(t)
     if t.rounds_recorded() >= 1 and t.rounds and t.system.upper().endswith("_BAKU"):
         # Baku acceleration: write the virtual points (XXA) other engines read
@@ -106,6 +108,22 @@ def export(s: State, variant: str = "2026") -> str:
         lines[at:at] = missing
         text = "\n".join(lines) + "\n"
     return text
+
+
+def _count_next_round_byes(t: Tournament) -> None:
+    """TRF16 has no bye record: the writer puts a requested half- or full-point
+    bye of the round about to be paired in the player's column (``0000 - H``,
+    JaVaFo's TRF(x)), and JaVaFo and bbpPairings then count its points in the
+    score of columns 81-84 (bbpPairings refuses the file otherwise)."""
+    nxt = t.rounds_recorded() + 1
+    for b in t.bye_requests:
+        if b.round != nxt or b.code not in ("H", "F"):
+            continue
+        for pid in b.ids:
+            p = t.players.get(pid)
+            e = p.entry(nxt) if p is not None else None
+            if p is not None and p.stated_points is not None and (e is None or e.blank):
+                p.stated_points += t.points.points(RoundEntry.bye(b.code))
 
 
 def rating_report(t: Tournament) -> None:
