@@ -176,7 +176,8 @@ def test_web_export_both_variants(tmp_path):
 
 def test_players_the_tiebreaks_cannot_separate_share_the_rank(tmp_path):
     svc = TournamentService(str(tmp_path / "tie.db"))
-    tid = svc.create_tournament("Tie", rounds=1, chief_arbiter="Huber, Hans")
+    tid = svc.create_tournament("Tie", rounds=1, chief_arbiter="Huber, Hans",
+                                start_date="2026-05-01", end_date="1 May 2026")
     svc.add_players(tid, [{"name": f"Player {i}", "rating": 2000 - i} for i in (1, 2, 3)]
                     + [{"name": "Unrated, Una"}])
     svc.set_pairing(tid, 1, [(1, 2), (3, 4)], reason="by hand")
@@ -188,4 +189,6 @@ def test_players_the_tiebreaks_cannot_separate_share_the_rank(tmp_path):
     # that could decide, no win: one shared first place (C.07 Art. 4.2, no lots)
     assert ranks(text) == {1: 1, 2: 1, 3: 1, 4: 1}
     assert "062 4" in text.splitlines() and "072 3" in text.splitlines()
+    # dates as TRF writes them when they read as dates, else as typed
+    assert "042 2026/05/01" in text.splitlines() and "052 1 May 2026" in text.splitlines()
     assert parse_trf(text).diagnostics == []

@@ -7,8 +7,9 @@ writer.  Manual pairing edits are written as ``###`` comment lines.
 What the rating officer needs (FIDE C.04 Annex 2, TRF16 = TRF-2026 here) and
 where it comes from:
 
-* 012 name, 022 city, 032 federation, 042 / 052 dates, 102 chief arbiter, 112
-  deputies, 122 time control, 132 round dates: the tournament's settings;
+* 012 name, 022 city, 032 federation, 042 / 052 dates (written YYYY/MM/DD
+  when they read as dates), 102 chief arbiter, 112 deputies, 122 time
+  control, 132 round dates: the tournament's settings;
 * 062 number of players (every 001 line, withdrawn players included) and 072
   number of rated players (those with a FIDE rating): counted at export, so a
   value read from an imported file is replaced;
@@ -31,6 +32,7 @@ import copy
 from collections.abc import Callable
 from fractions import Fraction
 
+from swisschess.formats.fields import parse_date
 from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State, StoreError
@@ -129,6 +131,11 @@ def _count_next_round_byes(t: Tournament) -> None:
 def rating_report(t: Tournament) -> None:
     """Fill in ``t`` (a copy) what a FIDE rating report needs beyond the
     settings: 062, 072, 092 and the rank of every player."""
+    for name in ("start_date", "end_date"):
+        # 042 / 052 as TRF writes dates, YYYY/MM/DD, whatever form was typed
+        iso = parse_date(getattr(t, name))
+        if iso is not None:
+            setattr(t, name, iso.replace("-", "/"))
     t.extra["062"] = [f"062 {len(t.players)}"]
     t.extra["072"] = [f"072 {sum(1 for p in t.players.values() if p.rating)}"]
     if not t.extra.get("092"):
