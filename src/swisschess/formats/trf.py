@@ -589,7 +589,6 @@ class _Reader:
             if getattr(ps, black) == getattr(ps, col):
                 setattr(ps, black, None)
 
-
     def round_dates(self) -> None:
         """Record 132 (TRF16 / TRF-2026): the date of each round into
         ``round_dates`` (ISO, index = round - 1, ``""`` unknown), one entry per
