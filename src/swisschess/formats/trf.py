@@ -591,9 +591,10 @@ class _Reader:
 
     def round_dates(self) -> None:
         """Record 132 (TRF16 / TRF-2026): the date of each round into
-        ``round_dates`` (ISO, index = round - 1, ``""`` unknown), one entry per
-        round of 142 / XXR at least.  A 132 the layout does not fit (several 132
-        lines, one date per line, text before column 92) is kept raw."""
+        ``round_dates`` (ISO, index = round - 1, ``""`` unknown, up to the last
+        date given -- the form the store keeps too).  A 132 the layout does not
+        fit (several 132 lines, one date per line, text before column 92) is
+        kept raw; a 132 without any date says nothing and is dropped."""
         t = self.t
         if not self._132:
             return
@@ -601,7 +602,7 @@ class _Reader:
         if dates is None:
             t.extra["132"] = list(self._132)
             return
-        t.round_dates = dates + [""] * ((t.rounds or 0) - len(dates))
+        t.round_dates = dates
 
 
 def _is_nrs(line: str) -> bool:

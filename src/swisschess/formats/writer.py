@@ -177,7 +177,7 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
     for code in ("062", "072", "082", "092", "132"):
         if code in extra:
             header[code] = raw(code)
-    if t.round_dates:
+    if any(t.round_dates):
         # 132: round r's date at columns 92 + 10(r-1), as the 001 entries
         header["132"] = [round_dates_line(t.round_dates)]
     system_in_092 = [ln[4:].strip() for ln in extra.get("092", [])]
