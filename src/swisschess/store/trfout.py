@@ -112,6 +112,54 @@ def export(s: State, variant: str = "2026") -> str:
     return text
 
 
+def _fmt_points(x: Fraction) -> str:
+    return f"{float(x):.1f}"
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
+    from swisschess.store.ranking import ranking
+
+    return {r.player.id: r.rank for r in ranking(t).rows}
+
+
+def basic_trf(t: Tournament) -> str:
+    """A plain TRF file (header, 001 lines, XXR, XXZ of the next round)."""
+    out = []
+    for code, val in (("012", t.name), ("022", t.city), ("032", t.federation),
+                      ("042", t.start_date), ("052", t.end_date), ("092", t.system),
+                      ("102", t.chief_arbiter), ("122", t.time_control)):
+        if val:
+            out.append(f"{code} {val}")
+    for d in t.deputy_arbiters:
+        out.append(f"112 {d}")
+    if t.rounds:
+        out.append(f"XXR {t.rounds}")
+    ranks = _ranks(t)
+    for pid in sorted(t.players):
+        out.append(_player_line(t, t.players[pid], ranks.get(pid, 0)))
+    nxt = t.rounds_recorded() + 1
+    ids = sorted({i for b in t.bye_requests if b.round == nxt for i in b.ids})
+    if ids:
+        out.append("XXZ " + " ".join(map(str, ids)))
+    return "\n".join(out) + "\n"
+
+
+def _player_line(t: Tournament, p: Player, rank: int) -> str:
+    head = (f"001 {p.id:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+            f"{_fmt_points(t.score(p.id)):>4} {rank:>4}")
+    parts = []
+    for e in p.results:
+        if e.blank:
+            parts.append("        ")
+            continue
+        opp = f"{e.opponent:4d}" if e.opponent is not None else "0000"
+        col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(e.colour, "-")
+        res = " " if e.code == "*" else e.code
+        parts.append(f"{opp} {col} {res}")
+    return (head + "".join("  " + x for x in parts)).rstrip()
+
+
 def _count_next_round_byes(t: Tournament) -> None:
     """TRF16 has no bye record: the writer puts a requested half- or full-point
     bye of the round about to be paired in the player's column (``0000 - H``,
@@ -159,51 +207,3 @@ def final_ranks(t: Tournament) -> dict[int, int]:
         return {r.player.id: r.rank for r in ranking(t).rows}
     except TiebreakError:
         return {}
-
-
-def _fmt_points(x: Fraction) -> str:
-    return f"{float(x):.1f}"
-
-
-def _ranks(t: Tournament) -> dict[int, int]:
-    from swisschess.store.ranking import ranking
-
-    return {r.player.id: r.rank for r in ranking(t).rows}
-
-
-def basic_trf(t: Tournament) -> str:
-    """A plain TRF file (header, 001 lines, XXR, XXZ of the next round)."""
-    out = []
-    for code, val in (("012", t.name), ("022", t.city), ("032", t.federation),
-                      ("042", t.start_date), ("052", t.end_date), ("092", t.system),
-                      ("102", t.chief_arbiter), ("122", t.time_control)):
-        if val:
-            out.append(f"{code} {val}")
-    for d in t.deputy_arbiters:
-        out.append(f"112 {d}")
-    if t.rounds:
-        out.append(f"XXR {t.rounds}")
-    ranks = _ranks(t)
-    for pid in sorted(t.players):
-        out.append(_player_line(t, t.players[pid], ranks.get(pid, 0)))
-    nxt = t.rounds_recorded() + 1
-    ids = sorted({i for b in t.bye_requests if b.round == nxt for i in b.ids})
-    if ids:
-        out.append("XXZ " + " ".join(map(str, ids)))
-    return "\n".join(out) + "\n"
-
-
-def _player_line(t: Tournament, p: Player, rank: int) -> str:
-    head = (f"001 {p.id:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
-            f"{_fmt_points(t.score(p.id)):>4} {rank:>4}")
-    parts = []
-    for e in p.results:
-        if e.blank:
-            parts.append("        ")
-            continue
-        opp = f"{e.opponent:4d}" if e.opponent is not None else "0000"
-        col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(e.colour, "-")
-        res = " " if e.code == "*" else e.code
-        parts.append(f"{opp} {col} {res}")
-    return (head + "".join("  " + x for x in parts)).rstrip()
