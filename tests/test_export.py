@@ -171,6 +171,7 @@ def test_web_export_both_variants(tmp_path):
         assert f'href="/arbiter/t/{tid}/export.trf?variant=16"' in page.text
         r = c.get(f"/arbiter/t/{tid}/export.trf?variant=16")
         assert r.text == svc.export_trf(tid, "16") and "XXR 5" in r.text
+        assert 'filename="Bern-Spring-Open-2026-trf16.trf"' in r.headers["content-disposition"]
     svc.close()
 
 
