@@ -160,7 +160,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
-    p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
+    p.add_argument("--variant", default="2026", metavar="2026|16",
+                   help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
+                        "written 2016); both carry what a FIDE rating report needs "
+                        "(062/072/132, ranks)")
 
 
 # --------------------------------------------------------------------- helpers

@@ -143,6 +143,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("the tournament needs a name"),
     N_("unknown pairing system {system} {edition}"),
     N_("unknown language {language} (one of {languages})"),
+    N_("unknown TRF variant {value}: use 2026 (TRF-2026) or 16 (TRF16, also called 2016)"),
     N_("number of rounds {rounds} is not possible"),
     N_("a player needs a name"),
     N_("name {name} is longer than 33 characters (TRF limit)"),

@@ -265,7 +265,9 @@ def forbid(tid: int, body: ForbidIn, svc: TournamentService = Svc) -> dict[str, 
 
 
 @router.get("/tournaments/{tid}/export.trf", response_class=PlainTextResponse,
-            dependencies=Arb, summary="The tournament as a TRF-2026 file")
+            dependencies=Arb,
+            summary="The tournament as a TRF-2026 file (variant=16: TRF16), ready for "
+                    "the rating report")
 def export_trf(tid: int, variant: str = "2026", svc: TournamentService = Svc) -> str:
     return svc.export_trf(tid, variant)
 

@@ -17,6 +17,7 @@ from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
+from swisschess.store.trfout import trf_variant
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures
@@ -400,12 +401,13 @@ def log(request: Request, tid: int):
 
 
 @router.get("/arbiter/t/{tid}/export.trf")
-def export(request: Request, tid: int) -> Response:
+def export(request: Request, tid: int, variant: str = "2026") -> Response:
     svc = _arbiter(request)
-    text = svc.export_trf(tid)
+    text = svc.export_trf(tid, variant)  # ?variant=16: TRF16
     name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
+    name = (name or "tournament") + ("-trf16" if trf_variant(variant) == "16" else "")
     return PlainTextResponse(text, headers={
-        "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})
+        "Content-Disposition": f'attachment; filename="{name}.trf"'})
 
 
 # ================================================================= settings
