@@ -37,6 +37,10 @@ from swisschess.i18n.terms import bye_name, note
 from swisschess.pairing import registry
 from swisschess.store.events import StoreError
 
+#: ``export --variant`` values (the store's ``TRF_VARIANTS``; kept here so that
+#: the command line starts without importing the store's service).
+TRF_VARIANT_NAMES = ("2026", "16", "2016")
+
 
 def _common(p: argparse.ArgumentParser, tournament: bool = True) -> None:
     p.add_argument("--db", metavar="URL",
@@ -92,7 +96,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="which rating of a FIDE list to use")
     p.add_argument("--only", metavar="FIDE_IDS",
                    help="comma-separated FIDE ids: register only these players of the list")
-    p.add_argument("--name", help="name of the tournament created from a TRF file")
+    p.add_argument("--name", help="name of the tournament created from a TRF file (wins "
+                                  "over the file's record 012)")
     p.add_argument("--replace", action="store_true",
                    help="TRF file: replace the state of the tournament (-T) instead of "
                         "creating a new one (recorded in the log)")
@@ -134,7 +139,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("result", cmd_result, "enter the result of a board")
     p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
+    p.add_argument("result", help="1-0, 0-1, 1/2, 0-0 (played, both lose), +- (forfeit win), "
+                                  "-+ , -- or -:- (double forfeit)")
     p.add_argument("--round", type=int, help="round (default: the last round paired)")
     p.add_argument("--correct", action="store_true", help="replace a result already entered")
 
@@ -144,8 +150,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
                                      "status"), nargs="?", default="status")
     p.add_argument("--round", type=int,
-                   help="round of the pairings (default: the last) or of the standings "
-                        "(default: the last complete round)")
+                   help="round of the pairings (default: the last) or of the standings and "
+                        "crosstable (default: the last complete round; a round not paired or "
+                        "not complete is refused)")
 
     p = add("set-language", cmd_set_language,
             "language of the tournament's web pages and lists (i18n)")
@@ -154,7 +161,40 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
-    p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
+    p.add_argument("--variant", default="2026", type=str.lower,
+                   choices=TRF_VARIANT_NAMES,
+                   help="TRF variant: 2026 (TRF-2026, default) or 16 (TRF16, also called 2016)")
+
+
+#: Result words that begin with "-": argparse would take them for options.
+DASH_RESULTS = frozenset({"-+", "--", "-:-", "-:+", "-/+", "-/-", "--+", "---"})
+
+
+def protect_result_words(argv: list[str]) -> list[str]:
+    """``swisschess result 4 -+`` (or ``--``, ``-:-``): the result word as the
+    positional it is.  argparse reads a word starting with ``-`` as an option
+    (and ``--`` as the end of the options), so such a word after the ``result``
+    command gets a leading space, which argparse keeps as a positional and
+    :func:`~swisschess.store.service.normalise_result` drops.  A ``--``
+    followed by more words stays the end-of-options marker."""
+    try:
+        at = argv.index("result")
+    except ValueError:
+        return argv
+    i = 0
+    while i < at:  # only ``--lang X`` may come before the command
+        if argv[i] == "--lang":
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            return argv  # "result" is not the command (it is some option's value)
+    out = argv[:at + 1]
+    rest = argv[at + 1:]
+    for i, a in enumerate(rest):
+        ended = a == "--" and i + 1 < len(rest)
+        out.append(" " + a if a in DASH_RESULTS and not ended else a)
+    return out
 
 
 # --------------------------------------------------------------------- helpers
@@ -316,7 +356,7 @@ def cmd_withdraw(svc, args) -> int:
 def cmd_bye(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
-    rnd = args.round or svc.state(tid).current_round + 1
+    rnd = args.round if args.round is not None else svc.state(tid).current_round + 1
     if args.cancel:
         svc.cancel_bye(tid, p.id, rnd)
         print(_("bye of player {n} {name} in round {r} cancelled").format(
@@ -430,12 +470,13 @@ def cmd_show(svc, args) -> int:
                   f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
         return EXIT_OK
     if what == "pairings":
-        rnd = args.round or s.current_round
-        if not rnd:
+        rnd = args.round if args.round is not None else s.current_round
+        if not s.current_round:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
+        boards = svc.boards(tid, rnd)  # a round not paired (0, -1, 12) is refused
         print(_("Round {n}").format(n=rnd))
-        for bv in svc.boards(tid, rnd):
+        for bv in boards:
             print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
                   f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
         for p, code in svc.round_extras(tid, rnd):
@@ -455,7 +496,10 @@ def cmd_show(svc, args) -> int:
                   + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
         return EXIT_OK
     if what == "crosstable":
-        n = s.current_round
+        from swisschess.store.ranking import standings_round
+
+        # --round N: the crosstable after round N, refused as ``show standings`` is
+        n = s.current_round if args.round is None else standings_round(t, args.round)
         no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
         print(f"{no:>3} {name:<26} "
               + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
@@ -471,7 +515,8 @@ def cmd_show(svc, args) -> int:
                 else:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
-            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
+            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
+                  + f"  {_pts(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
@@ -490,9 +535,12 @@ def cmd_set_language(svc, args) -> int:
 def cmd_export(svc, args) -> int:
     tid = _tid(svc, args)
     text = svc.export_trf(tid, args.variant)
-    if not args.output:
+    if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
+    if not args.output.strip():
+        _err(_("{file}: cannot write: {reason}").format(file="-o ''", reason=_("no file name")))
+        return EXIT_FILE
     tmp = args.output + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:

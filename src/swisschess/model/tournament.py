@@ -49,10 +49,11 @@ FORFEIT_CODES = frozenset("+-")
 BYE_CODES = frozenset("HFUZ")
 ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 #: Result pairs that may stand against each other in one game (TRF16 result
-#: table): over the board, less than one move, forfeits, double forfeit, and a
+#: table): over the board (``0 / 0``: a game lost by both), less than one move,
+#: forfeits, double forfeit, and a
 #: game whose result is not known yet (``*``).
 MIRROR_RESULTS = frozenset({
-    ("1", "0"), ("0", "1"), ("=", "="),
+    ("1", "0"), ("0", "1"), ("=", "="), ("0", "0"),
     ("W", "L"), ("L", "W"), ("D", "D"),
     ("+", "-"), ("-", "+"), ("-", "-"),
     ("*", "*"),
