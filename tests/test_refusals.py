@@ -250,6 +250,9 @@ def test_zero_zero_is_a_played_game_and_double_forfeit_is_not(tmp_path, capsys):
         # tie-breaks: the lost-by-both game is a game (played, 0 points each)
         st = svc.standings(tid)
         assert all(r.points == Fraction(0) for r in st.rows)
+        # the pairing: players who played (0-0) do not meet again (C.04.1 b)
+        svc.pair_next_round(tid)
+        assert {w1, b1} not in [set(b) for b in svc.state(tid).boards[2]]
         # export as 2016 (TRF16), the name arbiters use
         assert main(["export", "--variant", "2016", "--db", db]) == 0
         out = capsys.readouterr().out

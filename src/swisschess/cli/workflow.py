@@ -168,6 +168,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 #: Result words that begin with "-": argparse would take them for options.
 DASH_RESULTS = frozenset({"-+", "--", "-:-", "-:+", "-/+", "-/-", "--+", "---"})
+#: The options of ``result`` (a ``--`` before one of them is the result word).
+RESULT_OPTIONS = frozenset({"--db", "-T", "--tournament", "--round", "--correct", "--lang",
+                            "-h", "--help"})
 
 
 def protect_result_words(argv: list[str]) -> list[str]:
@@ -176,7 +179,8 @@ def protect_result_words(argv: list[str]) -> list[str]:
     (and ``--`` as the end of the options), so such a word after the ``result``
     command gets a leading space, which argparse keeps as a positional and
     :func:`~swisschess.store.service.normalise_result` drops.  A ``--``
-    followed by more words stays the end-of-options marker."""
+    followed by a word that is not an option of ``result`` stays the
+    end-of-options marker (``result 4 -- -+``)."""
     try:
         at = argv.index("result")
     except ValueError:
@@ -192,7 +196,8 @@ def protect_result_words(argv: list[str]) -> list[str]:
     out = argv[:at + 1]
     rest = argv[at + 1:]
     for i, a in enumerate(rest):
-        ended = a == "--" and i + 1 < len(rest)
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        ended = a == "--" and nxt is not None and nxt.split("=")[0] not in RESULT_OPTIONS
         out.append(" " + a if a in DASH_RESULTS and not ended else a)
     return out
 
