@@ -285,3 +285,34 @@ def test_bye_round_zero_is_refused(tmp_path, capsys):
     assert "there is no round 0" in capsys.readouterr().err
     with pytest.raises(NotFound):
         TournamentService(db).boards(1, 1)
+
+
+@needs_engine
+def test_web_preview_refuses_and_result_form_takes_zero_zero(tmp_path):
+    from fastapi.testclient import TestClient
+    from storehelp import login
+
+    from swisschess.web.app import create_app
+
+    svc = TournamentService(str(tmp_path / "w.db"), actor="web")
+    try:
+        finished = svc.import_trf("\n".join(sample_lines(4)), "f.trf")
+        missing = svc.import_trf("\n".join(blank_round4_game(sample_lines(7))), "m.trf")
+        with TestClient(create_app(token="t", service=svc), base_url="http://127.0.0.1") as c:
+            login(c, "t")
+            r = c.get(f"/arbiter/t/{finished}/pair")
+            assert r.status_code == 200 and "all 4 rounds have been paired" in r.text
+            r = c.get(f"/arbiter/t/{missing}/pair?lang=pl")
+            assert "w rundzie 4 są jeszcze wyniki do wpisania" in r.text
+            # the round page offers 0-0; the form stores it as a played game
+            assert 'value="0-0"' in c.get(f"/arbiter/t/{missing}/round/4").text
+            board = next(b.board for b in svc.boards(missing, 4) if b.result is None)
+            r = c.post(f"/arbiter/t/{missing}/round/4/result",
+                       data={"board": board, "more": "0-0"},
+                       headers={"X-Requested-With": "fetch"})
+            assert r.json()["result"] == "0-0" and r.json()["label"] == "0–0"
+            h = {"Authorization": "Bearer t"}
+            r = c.get(f"/api/tournaments/{finished}/pairing-preview", headers=h)
+            assert r.status_code == 409 and "all 4 rounds" in r.json()["detail"]
+    finally:
+        svc.close()
