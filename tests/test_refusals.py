@@ -95,7 +95,8 @@ def test_check_pairable_points_at_the_record_and_the_result_column():
 # ----------------------------------------------------------------- front ends
 @pytest.mark.parametrize("argv", [("engine", "--dutch", "{f}", "-p"), ("pair", "{f}"),
                                   ("engine", "--lim", "{f}", "-p"),
-                                  ("engine", "--round-robin", "{f}", "-p")])
+                                  ("engine", "--round-robin", "{f}", "-p"),
+                                  ("explain", "{f}")])
 def test_engine_and_pair_refuse_with_a_located_message(files, capsys, argv):
     finished, missing, _open = files
     for f, needle in ((finished, ":5: error: the tournament has 4 rounds and all are paired"),
