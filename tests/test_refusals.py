@@ -204,6 +204,11 @@ def test_api_standings_round(tmp_path):
         for rnd, status in ((12, 404), (0, 404), (-1, 404), (4, 409)):
             r = c.get(url, params={"round": rnd})
             assert r.status_code == status and "round" in r.json()["detail"]
+        url = f"/api/tournaments/{tid}/export.trf"
+        r = c.get(url, params={"variant": "2016"}, headers=h)
+        assert r.status_code == 200 and r.text.startswith("012 ")
+        r = c.get(url, params={"variant": "1999"}, headers=h)
+        assert r.status_code == 400 and "unknown TRF variant '1999'" in r.json()["detail"]
 
 
 # --------------------------------------------------------- 0-0 and --, -:-
