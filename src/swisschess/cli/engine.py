@@ -73,9 +73,9 @@ def _fail(code: int, msg: str) -> int:
     return code
 
 
-def read(path: str) -> tuple[TrfResult | None, int | None]:
-    """Read a tournament file; returns (what was read, exit code or None).  The
-    file's errors are printed (then the result is None, exit code 3)."""
+def read(path: str) -> tuple[TrfResult | None, int]:
+    """Read a tournament file; returns (what was read, exit code).  The file's
+    errors are printed (then the result is None, exit code 3 or 5)."""
     from swisschess.formats.trf import read_trf
 
     try:
@@ -87,7 +87,7 @@ def read(path: str) -> tuple[TrfResult | None, int | None]:
         for d in res.errors:
             print(translate_message(str(d)), file=sys.stderr)
         return None, EXIT_INVALID
-    return res, None
+    return res, EXIT_OK
 
 
 def load(path: str):
@@ -127,9 +127,9 @@ def run(args: argparse.Namespace) -> int:
     t = res.tournament
     if args.pair is not None and not args.check:
         # C.04.1: a round is paired on complete rounds, and not past the last one
-        rc = refuse_unpairable(res, args.input)
-        if rc is not None:
-            return rc
+        refused = refuse_unpairable(res, args.input)
+        if refused is not None:
+            return refused
     kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
     if kind is not None:
         if args.baku:

@@ -77,9 +77,9 @@ def run(args: argparse.Namespace) -> int:
         # the next round is paired now: refused as ``pair`` refuses it
         from swisschess.cli.engine import refuse_unpairable
 
-        rc = refuse_unpairable(res, path)
-        if rc is not None:
-            return rc
+        refused = refuse_unpairable(res, path)
+        if refused is not None:
+            return refused
     system = "lim" if args.lim else (
         args.system or (registry.system_from_code(res.tournament.system) or ("dutch",))[0])
     if system in ("dubov", "burstein"):

@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
     if res is None:
         return rc
     # C.04.1: a round is paired on complete rounds, and not past the last one
-    rc = refuse_unpairable(res, args.input)
-    if rc is not None:
-        return rc
+    refused = refuse_unpairable(res, args.input)
+    if refused is not None:
+        return refused
     t = res.tournament
     try:
         kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
