@@ -8,8 +8,10 @@ Pure data, no I/O.  A tournament is a list of players; each player has one
 code  meaning                                 played?   counts for colour?
 ====  ======================================  ========  =====================
 1 = 0 win / draw / loss over the board         yes       yes
+      (0 against 0: played, lost by both)
 W D L win / draw / loss, < 1 move (unrated)    yes       yes
 \\+ -  forfeit win / forfeit loss               no        no (seeds F2)
+      (- against -: double forfeit)
 H     half-point bye                          no        no
 F     full-point bye                          no        no
 U     pairing-allocated bye (PAB)             no        no
