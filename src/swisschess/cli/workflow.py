@@ -98,7 +98,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="which rating of a FIDE list to use")
     p.add_argument("--only", metavar="FIDE_IDS",
                    help="comma-separated FIDE ids: register only these players of the list")
-    p.add_argument("--name", help="name of the tournament created from a TRF file")
+    p.add_argument("--name", help="name of the tournament created from a TRF file (wins "
+                                  "over the file's record 012)")
     p.add_argument("--replace", action="store_true",
                    help="TRF file: replace the state of the tournament (-T) instead of "
                         "creating a new one (recorded in the log)")
@@ -140,7 +141,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("result", cmd_result, "enter the result of a board")
     p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
+    p.add_argument("result", help="1-0, 0-1, 1/2, 0-0 (played, both lose), +- (forfeit win), "
+                                  "-+ , -- or -:- (double forfeit)")
     p.add_argument("--round", type=int, help="round (default: the last round paired)")
     p.add_argument("--correct", action="store_true", help="replace a result already entered")
 
@@ -150,8 +152,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
                                      "status", "settings"), nargs="?", default="status")
     p.add_argument("--round", type=int,
-                   help="round of the pairings (default: the last) or of the standings "
-                        "(default: the last complete round)")
+                   help="round of the pairings (default: the last) or of the standings and "
+                        "crosstable (default: the last complete round; a round not paired or "
+                        "not complete is refused)")
 
     p = add("set-language", cmd_set_language,
             "language of the tournament's web pages and lists (i18n)")
@@ -164,6 +167,42 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
                         "written 2016); both carry what a FIDE rating report needs "
                         "(062/072/132, ranks)")
+
+
+#: Result words that begin with "-": argparse would take them for options.
+DASH_RESULTS = frozenset({"-+", "--", "-:-", "-:+", "-/+", "-/-", "--+", "---"})
+#: The options of ``result`` (a ``--`` before one of them is the result word).
+RESULT_OPTIONS = frozenset({"--db", "-T", "--tournament", "--round", "--correct", "--lang",
+                            "-h", "--help"})
+
+
+def protect_result_words(argv: list[str]) -> list[str]:
+    """``swisschess result 4 -+`` (or ``--``, ``-:-``): the result word as the
+    positional it is.  argparse reads a word starting with ``-`` as an option
+    (and ``--`` as the end of the options), so such a word after the ``result``
+    command gets a leading space, which argparse keeps as a positional and
+    :func:`~swisschess.store.service.normalise_result` drops.  A ``--``
+    followed by a word that is not an option of ``result`` stays the
+    end-of-options marker (``result 4 -- -+``)."""
+    try:
+        at = argv.index("result")
+    except ValueError:
+        return argv
+    i = 0
+    while i < at:  # only ``--lang X`` may come before the command
+        if argv[i] == "--lang":
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            return argv  # "result" is not the command (it is some option's value)
+    out = argv[:at + 1]
+    rest = argv[at + 1:]
+    for i, a in enumerate(rest):
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        ended = a == "--" and nxt is not None and nxt.split("=")[0] not in RESULT_OPTIONS
+        out.append(" " + a if a in DASH_RESULTS and not ended else a)
+    return out
 
 
 # --------------------------------------------------------------------- helpers
@@ -329,7 +368,7 @@ def cmd_withdraw(svc, args) -> int:
 def cmd_bye(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
-    rnd = args.round or svc.state(tid).current_round + 1
+    rnd = args.round if args.round is not None else svc.state(tid).current_round + 1
     if args.cancel:
         svc.cancel_bye(tid, p.id, rnd)
         print(_("bye of player {n} {name} in round {r} cancelled").format(
@@ -448,12 +487,13 @@ def cmd_show(svc, args) -> int:
                   f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
         return EXIT_OK
     if what == "pairings":
-        rnd = args.round or s.current_round
-        if not rnd:
+        rnd = args.round if args.round is not None else s.current_round
+        if not s.current_round:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
+        boards = svc.boards(tid, rnd)  # a round not paired (0, -1, 12) is refused
         print(round_title(t, rnd))
-        for bv in svc.boards(tid, rnd):
+        for bv in boards:
             print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
                   f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
         for p, code in svc.round_extras(tid, rnd):
@@ -473,7 +513,10 @@ def cmd_show(svc, args) -> int:
                   + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
         return EXIT_OK
     if what == "crosstable":
-        n = s.current_round
+        from swisschess.store.ranking import standings_round
+
+        # --round N: the crosstable after round N, refused as ``show standings`` is
+        n = s.current_round if args.round is None else standings_round(t, args.round)
         no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
         print(f"{no:>3} {name:<26} "
               + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
@@ -489,7 +532,8 @@ def cmd_show(svc, args) -> int:
                 else:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
-            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
+            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
+                  + f"  {_pts(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
@@ -508,9 +552,12 @@ def cmd_set_language(svc, args) -> int:
 def cmd_export(svc, args) -> int:
     tid = _tid(svc, args)
     text = svc.export_trf(tid, args.variant)
-    if not args.output:
+    if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
+    if not args.output.strip():
+        _err(_("{file}: cannot write: {reason}").format(file="-o ''", reason=_("no file name")))
+        return EXIT_FILE
     tmp = args.output + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:

@@ -627,7 +627,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     if check:
         diags += check_tournament(r.t, r.loc, filename, strict_points=r.points_given)
     diags.sort(key=lambda d: (d.line, d.column))
-    return TrfResult(r.t, diags)
+    return TrfResult(r.t, diags, r.loc)
 
 
 def read_trf(path: str) -> TrfResult:

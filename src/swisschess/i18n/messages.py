@@ -127,6 +127,10 @@ TEMPLATES: tuple[str, ...] = (
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),
     N_("round {rnd} does not exist (rounds recorded: {recorded})"),
+    # ----------------------------------- model/rounds.py (pairing_refusals)
+    N_("the tournament has {rounds} rounds and all are paired: there is no round {nxt} to pair"),
+    N_("round {rnd}: the game {w} - {b} has no result: enter every result of round {r2} before "
+       "pairing round {nxt}"),
     # ------------------------------------------- rules/dubov.py, burstein.py (trace notes)
     N_("shifted {n} player(s) from G1"),
     N_("shifted {n} player(s) from G2"),
@@ -159,6 +163,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("player {pid} {name} already has a bye for round {rnd}"),
     N_("bye code {code}: expected H (half point), Z (zero) or F (full point)"),
     N_("round {rnd} is already paired: a bye can only be requested for a later round"),
+    N_("there is no round {rnd}"),
     N_("the tournament has only {rounds} rounds"),
     N_("round {rnd} is already paired"),
     N_("player {pid} has no bye request for round {rnd}"),
@@ -174,8 +179,9 @@ TEMPLATES: tuple[str, ...] = (
     N_("only the last round paired (round {rnd}) can be edited"),
     N_("a manual pairing edit needs a reason (it is written to the TRF file)"),
     N_("these games already have a result; clear or keep them: {games}"),
-    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +-, -+ or --"),
-    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +- , -+ or --"),
+    N_("unknown result {word}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --"),
+    N_("round {rnd}: the tournament has rounds 1 to {last}"),
+    N_("round {rnd}: round {r} has games without a result"),
     N_("round {rnd} has not been paired"),
     N_("round {rnd} has no board {board} (boards 1-{n})"),
     N_("{w} - {b} is not a game of round {rnd}"),

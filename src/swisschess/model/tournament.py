@@ -8,8 +8,10 @@ Pure data, no I/O.  A tournament is a list of players; each player has one
 code  meaning                                 played?   counts for colour?
 ====  ======================================  ========  =====================
 1 = 0 win / draw / loss over the board         yes       yes
+      (0 against 0: played, lost by both)
 W D L win / draw / loss, < 1 move (unrated)    yes       yes
 \\+ -  forfeit win / forfeit loss               no        no (seeds F2)
+      (- against -: double forfeit)
 H     half-point bye                          no        no
 F     full-point bye                          no        no
 U     pairing-allocated bye (PAB)             no        no
@@ -49,10 +51,11 @@ FORFEIT_CODES = frozenset("+-")
 BYE_CODES = frozenset("HFUZ")
 ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 #: Result pairs that may stand against each other in one game (TRF16 result
-#: table): over the board, less than one move, forfeits, double forfeit, and a
+#: table): over the board (``0 / 0``: a game lost by both), less than one move,
+#: forfeits, double forfeit, and a
 #: game whose result is not known yet (``*``).
 MIRROR_RESULTS = frozenset({
-    ("1", "0"), ("0", "1"), ("=", "="),
+    ("1", "0"), ("0", "1"), ("=", "="), ("0", "0"),
     ("W", "L"), ("L", "W"), ("D", "D"),
     ("+", "-"), ("-", "+"), ("-", "-"),
     ("*", "*"),

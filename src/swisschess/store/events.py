@@ -68,6 +68,9 @@ HEADER_FIELDS = ("name", "city", "federation", "start_date", "end_date", "chief_
 #: Store-only settings and their defaults (State.options).
 OPTION_DEFAULTS: dict[str, Any] = {"rating_list": "", "late_entry": "zero",
                                    "late_entry_max": None, "colour_lot": False}
+#: Most rounds a tournament may be given (a typing error such as 1000000000
+#: is refused; the longest round robins have a few hundred).
+MAX_ROUNDS = 999
 TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
 
 
@@ -223,7 +226,7 @@ def _settings(s: State, p: dict) -> None:
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
         rounds = int(rounds)
-        if rounds < 1 or rounds < s.current_round:
+        if not 1 <= rounds <= MAX_ROUNDS or rounds < s.current_round:
             raise StoreError(f"number of rounds {rounds} is not possible")
     if "name" in p and not str(p["name"] or "").strip():
         raise StoreError("the tournament needs a name")
@@ -496,6 +499,8 @@ def _bye(s: State, p: dict) -> None:
     pl = s.player(pid)
     if code not in ("H", "Z", "F"):
         raise StoreError(f"bye code {code!r}: expected H (half point), Z (zero) or F (full point)")
+    if rnd < 1:
+        raise StoreError(f"there is no round {rnd}")
     if rnd <= s.current_round:
         raise Conflict(f"round {rnd} is already paired: a bye can only be requested for a later round")
     if s.t.rounds is not None and rnd > s.t.rounds:
@@ -621,7 +626,7 @@ def _result(s: State, p: dict) -> None:
     w, b = int(p["white"]), int(p["black"])
     word = str(p["result"])
     if word not in RESULTS:
-        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +-, -+ or --")
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --")
     if rnd not in s.boards:
         raise NotFound(f"round {rnd} has not been paired")
     if (w, b) not in s.boards[rnd]:
@@ -667,7 +672,9 @@ def _load_trf(s: State, p: dict) -> None:
     if res.errors:
         raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in res.errors[:10]))
     t = res.tournament
-    if not t.name:
+    if p.get("rename") and str(p.get("name") or "").strip():
+        t.name = str(p["name"]).strip()  # the name the arbiter gave wins over record 012
+    elif not t.name:
         t.name = str(p.get("name") or "Imported tournament")
     new = State(t=t, seq=s.seq)
     from swisschess.pairing.registry import system_from_code

@@ -31,7 +31,7 @@ from typing import Any
 from sqlalchemy import Engine, func, insert, select, update
 
 from swisschess.model.history import colour_preference, played_colours, to_be_paired
-from swisschess.model.rounds import RESULTS
+from swisschess.model.rounds import RESULTS, pairing_refusals
 from swisschess.model.tournament import Player, Tournament
 from swisschess.store.db import open_engine, resolve_url, write_transaction
 from swisschess.store.events import (
@@ -140,9 +140,14 @@ class TournamentService:
         return self._create(name, [("create", payload)])
 
     def import_trf(self, text: str, filename: str = "import.trf", name: str | None = None) -> int:
-        """Create a tournament from a TRF file (TRF16, TRF(x), TRF-2026), rounds included."""
-        return self._create(name or "Imported tournament",
-                            [("load_trf", {"text": text, "filename": filename, "name": name})])
+        """Create a tournament from a TRF file (TRF16, TRF(x), TRF-2026), rounds included.
+
+        ``name``, when given, is the tournament's name (it wins over the file's
+        record 012); else the file's 012, else "Imported tournament"."""
+        payload: dict[str, Any] = {"text": text, "filename": filename, "name": name}
+        if name and name.strip():
+            payload["rename"] = True  # older logs (without it) keep the file's 012
+        return self._create(name or "Imported tournament", [("load_trf", payload)])
 
     def replace_from_trf(self, tid: int, text: str, filename: str = "import.trf") -> State:
         """Replace a tournament's whole state by a TRF file (kept as one event: undoable by
@@ -282,7 +287,7 @@ class TournamentService:
     def request_bye(self, tid: int, pid: int, rnd: int | None = None, code: str = "H") -> None:
         """A requested bye for round ``rnd`` (default: the next round to pair):
         ``H`` half point, ``Z`` zero points, ``F`` full point."""
-        rnd = rnd or self.state(tid).current_round + 1
+        rnd = rnd if rnd is not None else self.state(tid).current_round + 1
         self._append(tid, [("bye", {"id": pid, "round": rnd, "code": code})])
 
     def cancel_bye(self, tid: int, pid: int, rnd: int) -> None:
@@ -433,10 +438,13 @@ class TournamentService:
         return out
 
     def export_trf(self, tid: int, variant: str = "2026") -> str:
-        """The tournament as a TRF file, manual pairing edits as ``###`` comments."""
+        """The tournament as a TRF file, manual pairing edits as ``###`` comments.
+
+        ``variant``: ``2026`` (TRF-2026) or ``16`` (TRF16, also called TRF-2016:
+        ``2016`` is accepted); anything else is refused (StoreError)."""
         from swisschess.store.trfout import export
 
-        return export(self.state(tid), variant)
+        return export(self.state(tid), variant)  # trfout.trf_variant refuses a bad name
 
     # ================================================================ internals
     def _check_can_pair(self, s: State) -> None:
@@ -451,6 +459,8 @@ class TournamentService:
             if pend:
                 raise Conflict(f"round {s.current_round} still has results to enter on board(s) "
                                + ", ".join(map(str, pend)))
+        for why in pairing_refusals(t):  # the same check as the file front ends (earlier
+            raise Conflict(why.message)  # rounds of an imported TRF)
         if len(to_be_paired(t, nxt)) < 2:
             raise Conflict(f"fewer than two players to pair in round {nxt}")
 
@@ -573,14 +583,15 @@ class TournamentService:
 
 def normalise_result(word: str) -> str:
     """Accept the usual spellings: ``1-0``, ``0-1``, ``1/2``, ``½-½``, ``=``, ``0.5``,
-    ``+-``/``+:-`` (forfeits), ``--`` (double forfeit)."""
+    ``0-0``/``0:0`` (a game played and lost by both: TRF ``0``/``0``),
+    ``+-``/``+:-`` (forfeits), ``--``/``-:-`` (double forfeit: TRF ``-``/``-``)."""
     w = str(word).strip().lower().replace(" ", "").replace(":", "-").replace("½", "1/2")
     aliases = {"1/2-1/2": "1/2", "=": "1/2", "0.5-0.5": "1/2", "0.5": "1/2", "draw": "1/2",
-               "+--": "+-", "+/-": "+-", "-/+": "-+", "--+": "-+", "0-0": "--", "-/-": "--",
-               "1-0ff": "+-", "0-1ff": "-+", "1-0f": "+-", "0-1f": "-+"}
+               "+--": "+-", "+/-": "+-", "-/+": "-+", "--+": "-+", "---": "--", "-/-": "--",
+               "0/0": "0-0", "1-0ff": "+-", "0-1ff": "-+", "1-0f": "+-", "0-1f": "-+"}
     w = aliases.get(w, w)
     if w not in RESULTS or w == "=":
-        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +- , -+ or --")
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --")
     return w
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -334,7 +334,7 @@ def reinstate(tid: int, pid: int, svc: TournamentService = Svc) -> dict[str, Any
 @router.post("/tournaments/{tid}/byes", status_code=201, dependencies=Arb,
              summary="Request a bye (H half point, Z zero, F full point)")
 def request_bye(tid: int, body: ByeRequestIn, svc: TournamentService = Svc) -> dict[str, Any]:
-    rnd = body.round or svc.state(tid).current_round + 1
+    rnd = body.round if body.round is not None else svc.state(tid).current_round + 1
     svc.request_bye(tid, body.player, rnd, body.code)
     return {"player": body.player, "round": rnd, "code": body.code}
 
@@ -414,9 +414,14 @@ def clear_result(tid: int, rnd: int, board: int, svc: TournamentService = Svc
 
 
 # -------------------------------------------------------------- standings
-@router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks")
-def standings(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
-    st = svc.standings(tid)
+@router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks",
+            responses={404: {"description": "round not paired (or 0, negative)"},
+                       409: {"description": "the round has games without a result"}})
+def standings(tid: int, svc: TournamentService = Svc,
+              round: int | None = Query(None, description="after this round (default: the "
+                                                          "last complete round)")
+              ) -> dict[str, Any]:
+    st = svc.standings(tid, round)
     return {"after_round": st.round, "tiebreaks": st.names, "notes": st.notes,
             "rows": [{"rank": r.rank, "player": r.player.id, "name": r.player.name,
                       "points": float(r.points),

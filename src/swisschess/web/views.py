@@ -12,7 +12,7 @@ from swisschess.model.tournament import Colour, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State
 
-RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "+-": "+ / −", "-+": "− / +",
+RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0", "+-": "+ / −", "-+": "− / +",
                  "--": "− / −", "1-0u": "1–0 (u)", "0-1u": "0–1 (u)", "1/2u": "½–½ (u)"}
 #: English names, translated where shown (``translate(...)`` in templates).
 BYE_LABELS = dict(terms.BYE_NAMES)
