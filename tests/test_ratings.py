@@ -126,3 +126,196 @@ def test_k_times_games_at_most_700():
         t.players[2].results.append(RoundEntry.game(1, Colour.BLACK if w else Colour.WHITE, "="))
     c = rating_changes(t)[0]
     assert (c.k, c.k_source, len(c.games)) == (38, "junior 700", 18)
+
+
+# ------------------------------------------------------------------ norms
+# tests/data/norms_rr.trf: a constructed 10-player round robin (9 rounds).
+# No. 1 (IM, SLO, 2450) beats 4-10 and loses to 2 and 3: 7/9.  No. 9 beats
+# No. 10; every other game is drawn.  Opponents of No. 1: GM 2600 HUN, GM 2560
+# GER, GM 2520 CRO, IM 2480 AUT, IM 2450 SLO, WIM... see the file.
+
+from swisschess.standings.norms import (  # noqa: E402
+    exemption_1_4_3d,
+    title_norms,
+    title_of,
+)
+
+
+def _norms(t=None):
+    t = t or load_trf(str(DATA / "norms_rr.trf"))
+    return {n.number: n for n in title_norms(t)}
+
+
+def test_gm_and_im_norm_all_requirements_met():
+    # B.01 1.4.7: Ra = (2600+2560+2520+2480+2450+2400+2380+2300+2250) / 9
+    # = 21940 / 9 = 2437.8 -> 2438; 1.4.9: p = 7/9 = .78 -> dp 220; Rp = 2658.
+    # 9 games (1.4.1); 6 foreign federations (1.4.3); 3 SLO opponents <= 5,
+    # at most 1 from any other federation <= 6 (1.4.4); 8 title-holders >= 5
+    # (1.4.5a); 3 GMs >= 3 (1.4.5b); 6 GMs/IMs >= 3 (1.4.5c).  A man: no WGM/WIM.
+    n = _norms()[1]
+    assert n.norms == ["GM", "IM"]
+    gm = n.checks[0]
+    assert (gm.average_opponent_rating, gm.performance_rating) == (2438, 2658)
+    assert gm.requirements["title_holders"] == (True, 3, 3)
+    assert gm.requirements["own_federation"] == (True, 3, 5)
+    assert [c.title for c in n.checks] == ["GM", "IM"]
+
+
+def test_no_norm_on_3_5_of_9_and_the_score_that_would_have_made_it():
+    # No. 10 (2250): Ra = 22140 / 9 = 2460; p = 3.5/9 = .39 -> dp -80: Rp 2380.
+    # IM: 4.5/9 (p .50, dp 0) gives 2460 >= 2450; 4/9 (.44, -43) 2417 does not.
+    # GM: 6.5/9 (.72, dp 166) 2626 >= 2600; 6/9 (.67, 125) 2585 does not.
+    n = _norms()[10]
+    assert n.norms == []
+    gm, im = n.checks
+    assert gm.missing == ["performance"] and gm.requirements["performance"] == (False, 2380, 2600)
+    assert (gm.needed, im.needed) == (Fraction(13, 2), Fraction(9, 2))
+
+
+def test_a_gm_opponent_count_and_women_norms():
+    ns = _norms()
+    # No. 2 (GM) met only GMs 3 and 4 among the opponents: 2 < 3 (1.4.5b)
+    assert ns[2].checks[0].requirements["title_holders"] == (False, 2, 3)
+    assert ns[2].norms == ["IM"]
+    # No. 7 (a woman, 4/9): Ra = 21990 / 9 = 2443.3 -> 2443, p .44 -> -43:
+    # Rp 2400 = the WGM minimum (1.4.8): WGM and WIM norms.
+    assert ns[7].norms == ["WGM", "WIM"]
+    assert ns[7].checks[2].performance_rating == 2400
+
+
+def test_federations_rating_floor_and_unrated_opponents():
+    t = load_trf(str(DATA / "norms_rr.trf"))
+    for pid in range(2, 11):
+        t.players[pid].federation = "SLO"
+    gm = _norms(t)[1].checks[0]
+    # 1.4.3: no foreign federation; 1.4.4: 9 SLO > 5, 9 of one federation > 6
+    assert set(gm.missing) == {"federations", "own_federation", "one_federation"}
+    t = load_trf(str(DATA / "norms_rr.trf"))
+    t.players[10].rating = 1800
+    t.players[9].rating = 1900
+    # 1.4.6c: only the lowest (1800) raised to the GM floor 2200; 1900 stays:
+    # (21940 - 2250 - 2300 + 2200 + 1900) / 9 = 21490 / 9 = 2387.8 -> 2388
+    assert _norms(t)[1].checks[0].average_opponent_rating == 2388
+    t.players[10].rating = 0
+    # 1.4.6d: unrated counts 1400, then is the one raised to 2200: still 2388
+    assert _norms(t)[1].checks[0].average_opponent_rating == 2388
+
+
+def test_eight_games_with_a_forfeit_win_count_as_nine():
+    # 1.4.1c: round 9, No. 1 v No. 2 becomes a forfeit win for No. 1:
+    # 8 games (6 wins, 1 loss... 7 wins v 4-10, 1 loss v 3): 7/8
+    t = load_trf(str(DATA / "norms_rr.trf"))
+    from swisschess.model.tournament import RoundEntry
+    e1, e2 = t.players[1].results[8], t.players[2].results[8]
+    t.players[1].results[8] = RoundEntry(e1.opponent, e1.colour, "+")
+    t.players[2].results[8] = RoundEntry(e2.opponent, e2.colour, "-")
+    n = _norms(t)[1]
+    assert (n.games, n.eight_games) == (8, True)
+    assert n.checks[0].requirements["games"] == (True, 9, 9)
+    # with a full-point bye instead, 8 games are not enough
+    t.players[1].results[8] = RoundEntry.bye("F")
+    t.players[2].results[8] = RoundEntry.bye("Z")
+    assert _norms(t)[1].checks[0].requirements["games"] == (False, 8, 9)
+
+
+def test_exemption_1_4_3d():
+    from swisschess.model.tournament import Player, Tournament
+    from swisschess.standings.field import Field
+    t = Tournament(federation="ESP")
+    for i in range(1, 21):
+        fed = ("FRA", "GER", "ITA")[i % 3]
+        t.players[i] = Player(i, f"P{i}", "m", "g" if i <= 10 else "", 2400, fed)
+    assert exemption_1_4_3d(t, Field.build(t, 0))
+    t.players[20].federation = "ESP"  # 19 foreign players
+    assert not exemption_1_4_3d(t, Field.build(t, 0))
+
+
+def test_trf_titles():
+    assert [title_of(x) for x in ("g", "m", "wg", "wm", "f", "wc", "GM", "")] == [
+        "GM", "IM", "WGM", "WIM", "FM", "WCM", "GM", ""]
+
+
+# ------------------------------------------------------------------ prizes
+from swisschess.standings.prizes import (  # noqa: E402
+    PrizeConfigError,
+    allocate,
+    parse_config,
+    prize_list,
+)
+from swisschess.standings.ranking import standings  # noqa: E402
+
+
+def _prizes(text=None):
+    t = load_trf(str(DATA / "ratings_open.trf"))
+    cfg = parse_config(text or (DATA / "prizes_open.toml").read_text())
+    pl = prize_list(t, standings(t), cfg)
+    return {k: [(a.place, a.number, a.amount) for a in v] for k, v in pl.categories.items()}
+
+
+def test_prizes_hort_one_prize_per_player():
+    # Standings: 1 Beta (No. 2, 4.0, w), 2 Zeta (No. 6, 4.0, w, 1950, born 2011),
+    # 3 Alpha (No. 1, 3.5), then 3.0: Gamma (3, born 2010), Delta (4, w),
+    # Iota (9, w, unrated, born 2009), Kappa (10, unrated); 1.5: Epsilon
+    # (5, 2000), Eta (7), Mu (12, w), Theta (8).
+    p = _prizes()
+    # Open, Hort 50 %: Beta and Zeta share places 1-2 (300 + 200): Beta
+    # 150 + 125 = 275, Zeta 100 + 125 = 225; Alpha 3rd 100.
+    assert p["Open"] == [("1-2", 2, 275), ("1-2", 6, 225), ("3", 1, 100)]
+    # Beta and Zeta keep their Open prizes (the best); in Women Delta and Iota
+    # move up and share places 1-2 (60 + 40): 30 + 25 = 55 and 20 + 25 = 45.
+    assert p["Women"] == [("1-2", 4, 55), ("1-2", 9, 45)]
+    # Iota would also get 45 in Under 2000: equal amounts, Women is listed
+    # first.  Under 2000 (unrated included, Epsilon's 2000 is out): Kappa 1st
+    # 50; Eta, Mu, Theta share places 2-4 (30 + 0 + 0): 15 + 5, 0 + 5, 0 + 5.
+    assert p["Under 2000"] == [("1", 10, 50), ("2-4", 7, 20), ("2-4", 12, 5), ("2-4", 8, 5)]
+    assert p["Juniors"] == [("1", 3, 40)]
+
+
+def test_prizes_equal_and_tiebreak_sharing():
+    text = (DATA / "prizes_open.toml").read_text()
+    eq = _prizes(text.replace('sharing = "hort"', 'sharing = "equal"'))
+    assert eq["Open"] == [("1-2", 2, 250), ("1-2", 6, 250), ("3", 1, 100)]
+    tb = _prizes(text.replace('sharing = "hort"', 'sharing = "tiebreak"'))
+    assert tb["Open"] == [("1", 2, 300), ("2", 6, 200), ("3", 1, 100)]
+    # tie-break order: Iota (6th) would be 2nd woman (40) but 1st under 2000
+    # (50, ahead of Kappa): she takes the 50, the 40 goes to Mu (No. 12)
+    assert tb["Women"] == [("1", 4, 60), ("2", 12, 40)]
+    assert tb["Under 2000"] == [("1", 9, 50), ("2", 10, 30)]
+
+
+def test_allocate_tie_beyond_the_last_prize():
+    # three players tied for places 2-4, prizes only for 1-2: 30 pooled
+    from swisschess.standings.prizes import Category
+    t = load_trf(str(DATA / "ratings_open.trf"))
+    st = standings(t)
+    rows = [r for r in st.rows if r.id in (10, 5, 7, 12)]  # 3.0, 1.5, 1.5, 1.5
+    cat = Category("x", (Fraction(50), Fraction(30)), "equal")
+    assert [(a.number, a.amount) for a in allocate(cat, rows, Fraction(1, 2))] == [
+        (10, 50), (5, 10), (7, 10), (12, 10)]
+
+
+@pytest.mark.parametrize("text, field", [
+    ("sharing = 'lots'\n[[category]]\nname='A'\nprizes=[1]", "sharing"),
+    ("[[category]]\nname='A'\nprizes=['x']", "category 1.prizes"),
+    ("[[category]]\nname='A'\nprizes=[1]\nrating_max='2000'", "category 1.rating_max"),
+    ("[[category]]\nname='A'\nprizes=[1]\nfoo=1", "category 1: unknown key 'foo'"),
+    ("[[category]]\nname='A'\nprizes=[1]\n[[category]]\nname='A'\nprizes=[1]", "category 2.name"),
+    ("x = [", "not valid TOML"),
+    ("currency='EUR'", "category"),
+])
+def test_prize_config_errors_name_the_field(text, field):
+    with pytest.raises(PrizeConfigError, match=field.replace(".", r"\.")):
+        parse_config(text)
+
+
+# ------------------------------------------------------------------ teams
+def test_team_standings_best_three():
+    from swisschess.standings.teams import team_standings
+    t = load_trf(str(DATA / "ratings_open.trf"))
+    rows = team_standings(standings(t), 3)
+    # FIN: Beta 4 + Zeta 4 + Kappa 3 = 11; EST: Alpha 3.5 + Gamma 3 + Iota 3
+    # = 9.5 (of 6 players); LAT: Delta 3 + Eta 1.5 + Mu 1.5 = 6
+    assert [(r.rank, r.team, r.points, r.players) for r in rows] == [
+        (1, "FIN", 11, 3), (2, "EST", Fraction(19, 2), 6), (3, "LAT", 6, 3)]
+    # best 1: EST 3.5 < FIN 4; ties broken by places: none here
+    assert [r.team for r in team_standings(standings(t), 1)] == ["FIN", "EST", "LAT"]
