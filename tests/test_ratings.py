@@ -298,7 +298,7 @@ def test_allocate_tie_beyond_the_last_prize():
     ("sharing = 'lots'\n[[category]]\nname='A'\nprizes=[1]", "sharing"),
     ("[[category]]\nname='A'\nprizes=['x']", "category 1.prizes"),
     ("[[category]]\nname='A'\nprizes=[1]\nrating_max='2000'", "category 1.rating_max"),
-    ("[[category]]\nname='A'\nprizes=[1]\nfoo=1", "category 1: unknown key 'foo'"),
+    ("[[category]]\nname='A'\nprizes=[1]\nfoo=1", "category 1.foo: unknown key"),
     ("[[category]]\nname='A'\nprizes=[1]\n[[category]]\nname='A'\nprizes=[1]", "category 2.name"),
     ("x = [", "not valid TOML"),
     ("currency='EUR'", "category"),
@@ -319,3 +319,92 @@ def test_team_standings_best_three():
         (1, "FIN", 11, 3), (2, "EST", Fraction(19, 2), 6), (3, "LAT", 6, 3)]
     # best 1: EST 3.5 < FIN 4; ties broken by places: none here
     assert [r.team for r in team_standings(standings(t), 1)] == ["FIN", "EST", "LAT"]
+
+
+# ------------------------------------------------------------------ command line
+import json  # noqa: E402
+
+from swisschess.cli.main import main  # noqa: E402
+
+OPEN = str(DATA / "ratings_open.trf")
+RR = str(DATA / "norms_rr.trf")
+PRIZES = str(DATA / "prizes_open.toml")
+
+
+def _run(capsys, *argv):
+    code = main(["--lang", "en", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_ratings_json_has_the_issue_keys(capsys):
+    code, out, _err = _run(capsys, "ratings", OPEN, "--format", "json", "--k-player", "5=40")
+    assert code == 0
+    data = json.loads(out)
+    assert data["edition_date"] == "2024-03-01" and "1 March 2024" in data["edition"]
+    p1 = data["players"][0]
+    for key in ("number", "rating", "games", "score", "average_opponent_rating",
+                "expected_score", "k", "rating_change", "performance_rating"):
+        assert key in p1
+    assert (p1["number"], p1["rating_change"], p1["rating_change_rounded"]) == (1, -13.1, -13)
+    # --k-player 5=40: No. 5, 0.5 from We 0.98: 40 x -0.48 = -19.2
+    p5 = data["players"][4]
+    assert (p5["k"], p5["k_source"], p5["rating_change"]) == (40, "player", -19.2)
+
+
+def test_cli_ratings_text_names_the_edition(capsys):
+    code, out, _err = _run(capsys, "ratings", OPEN, "--k", "15")
+    assert code == 0
+    assert "1 March 2024" in out and "1 October 2025" in out
+    assert "initial rating (B.02 8.2)" in out and "else 15 (B.02 8.3.3)" in out
+
+
+def test_cli_norms_json(capsys):
+    code, out, _err = _run(capsys, "norms", RR, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    p = {x["number"]: x for x in data["players"]}
+    assert p[1]["norms"] == ["GM", "IM"] and p[1]["missing"] == {}
+    assert p[10]["norms"] == [] and p[10]["missing"] == {"GM": ["performance"],
+                                                           "IM": ["performance"]}
+    assert p[10]["checks"]["IM"]["score_needed"] == 4.5
+    assert data["edition_date"] == "2024-01-01"
+
+
+def test_cli_prizes_text_and_html(capsys):
+    code, out, _err = _run(capsys, "prizes", OPEN, "--config", PRIZES)
+    assert code == 0 and "275.00 EUR" in out and "Total prize money awarded: 820.00 EUR" in out
+    code, out, _err = _run(capsys, "prizes", OPEN, "--config", PRIZES, "--format", "html")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "<caption>Women</caption>" in out
+
+
+def test_cli_teams(capsys):
+    code, out, _err = _run(capsys, "teams", OPEN, "--best", "2", "--format", "csv")
+    assert code == 0
+    assert out.splitlines()[1].startswith("1,FIN,8.0,3,")
+
+
+@pytest.mark.parametrize("argv, code, text", [
+    (["ratings", "missing.trf"], 5, "missing.trf: error: cannot read file"),
+    (["ratings", OPEN, "--round", "9"], 3, "--round 9: the file has rounds 0 to 5"),
+    (["ratings", OPEN, "--k-player", "5:40"], 3, "--k-player 5:40: use NUMBER=K"),
+    (["ratings", OPEN, "--k-player", "99=40"], 3, "no player number 99"),
+    (["teams", OPEN, "--best", "0"], 3, "--best 0: at least 1 player"),
+    (["prizes", OPEN, "--config", "nowhere.toml"], 5, "nowhere.toml: error: cannot read"),
+])
+def test_cli_errors_without_traceback(capsys, argv, code, text):
+    got, _out, err = _run(capsys, *argv)
+    assert got == code and text in err and "Traceback" not in err
+
+
+def test_cli_prize_file_error_names_the_file_and_field(capsys, tmp_path):
+    bad = tmp_path / "p.toml"
+    bad.write_text("[[category]]\nname = 'Open'\nprizes = [100, 'lots']\n")
+    code, _out, err = _run(capsys, "prizes", OPEN, "--config", str(bad))
+    assert code == 3 and f"{bad}: error: category 1.prizes" in err
+
+
+def test_cli_in_slovenian(capsys):
+    assert main(["--lang", "sl", "ratings", OPEN]) == 0
+    out = capsys.readouterr().out
+    assert "1 March 2024" not in out and "2024" in out

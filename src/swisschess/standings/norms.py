@@ -100,6 +100,20 @@ def title_of(raw: str) -> str:
     return _TRF_TITLES.get(s, s)
 
 
+#: B.01 0.3 / 1.5: a player holding a title needs no norm for it nor for these
+HOLDS = {
+    "GM": frozenset(NORM_TITLES),
+    "IM": frozenset({"IM", "WIM"}),
+    "WGM": frozenset({"WGM", "WIM"}),
+    "WIM": frozenset({"WIM"}),
+}
+
+
+def holds(title: str, norm: str) -> bool:
+    """The player's title (TRF field) makes a ``norm`` for ``norm`` pointless."""
+    return norm in HOLDS.get(title_of(title), frozenset())
+
+
 def is_woman(sex: str) -> bool:
     return (sex or "").strip().lower() in ("w", "f")
 
@@ -134,6 +148,12 @@ class PlayerNorms:
     checks: list[NormCheck] = field(default_factory=list)
     #: 1.4.1 c was used (8 games + a forfeit win or PAB in a 9-round event)
     eight_games: bool = False
+    #: the player's own title (GM, IM, ...; "" for none)
+    title: str = ""
+
+    def sought(self) -> list[NormCheck]:
+        """The checks of the titles the player does not hold yet."""
+        return [c for c in self.checks if not holds(self.title, c.title)]
 
     @property
     def norms(self) -> list[str]:
@@ -251,14 +271,14 @@ def player_norms(t: Tournament, f: Field, pid: int, *, exempt: bool = False,
     games_ok = n >= MIN_GAMES or eight
     counted = MIN_GAMES if eight else n
     if not opps:
-        return PlayerNorms(pid, p.name, 0, score, None, None)
+        return PlayerNorms(pid, p.name, 0, score, None, None, title=title_of(p.title))
     plain = sorted(t.players[o].rating or UNRATED_AS for o in opps)
     ra0 = average_rating(plain)
     rp0 = ra0 + dp(score / n) if ra0 is not None else None
     titles = [x for x in NORM_TITLES if x not in WOMEN_NORMS or is_woman(p.sex)]
     checks = [_check(x, p.federation, score, opps, t, games_ok, counted, exempt)
               for x in titles]
-    return PlayerNorms(pid, p.name, n, score, ra0, rp0, checks, eight)
+    return PlayerNorms(pid, p.name, n, score, ra0, rp0, checks, eight, title_of(p.title))
 
 
 def title_norms(t: Tournament, upto: int | None = None, *,

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swisschess.i18n import gettext as _
 from swisschess.model.tournament import Tournament
 from swisschess.standings.ranking import StandingRow, Standings
 from swisschess.standings.ratingchange import birth_year, event_year
@@ -114,14 +115,16 @@ class PrizeConfig:
 
 
 def _money(v: Any, where: str) -> Fraction:
+    bad = _("{field}: a number is expected, not {value}").format(field=where, value=repr(v))
     if isinstance(v, bool) or not isinstance(v, int | float | str):
-        raise PrizeConfigError(f"{where}: a prize must be a number, not {v!r}")
+        raise PrizeConfigError(bad)
     try:
         x = Fraction(str(v))
     except ValueError:
-        raise PrizeConfigError(f"{where}: a prize must be a number, not {v!r}") from None
+        raise PrizeConfigError(bad) from None
     if x < 0:
-        raise PrizeConfigError(f"{where}: a prize cannot be negative ({v})")
+        raise PrizeConfigError(_("{field}: cannot be negative ({value})").format(
+            field=where, value=v))
     return x
 
 
@@ -130,7 +133,8 @@ def _int(d: dict[str, Any], key: str, where: str) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int):
-        raise PrizeConfigError(f"{where}.{key}: a whole number is expected, not {v!r}")
+        raise PrizeConfigError(_("{field}: a whole number is expected, not {value}").format(
+            field=f"{where}.{key}", value=repr(v)))
     return v
 
 
@@ -143,45 +147,54 @@ def parse_config(text: str) -> PrizeConfig:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise PrizeConfigError(f"not valid TOML: {e}") from None
+        raise PrizeConfigError(_("not valid TOML: {reason}").format(reason=e)) from None
     sharing = data.get("sharing", "hort")
     if sharing not in SHARING:
-        raise PrizeConfigError(f"sharing: {sharing!r} is not one of hort, equal, tiebreak")
+        raise PrizeConfigError(_("{field}: {value} is not one of {choices}").format(
+            field="sharing", value=repr(sharing), choices="hort, equal, tiebreak"))
     hort = data.get("hort_share", 50)
     if isinstance(hort, bool) or not isinstance(hort, int | float) or not 0 <= hort <= 100:
-        raise PrizeConfigError(f"hort_share: a percentage 0-100 is expected, not {hort!r}")
+        raise PrizeConfigError(_("{field}: a percentage from 0 to 100 is expected, not {value}")
+                               .format(field="hort_share", value=repr(hort)))
     tb = data.get("tiebreaks")
     if tb is not None and not isinstance(tb, str):
-        raise PrizeConfigError("tiebreaks: a list such as \"BH/C1,BH,SB\" is expected")
+        raise PrizeConfigError(_("{field}: a list such as {example} is expected").format(
+            field="tiebreaks", example='"BH/C1,BH,SB"'))
     raw = data.get("category")
     if not isinstance(raw, list) or not raw:
-        raise PrizeConfigError("category: at least one [[category]] table is needed")
+        raise PrizeConfigError(_("{field}: at least one [[category]] table is needed").format(
+            field="category"))
     cats: list[Category] = []
     for i, c in enumerate(raw, 1):
         where = f"category {i}"
         if not isinstance(c, dict):
-            raise PrizeConfigError(f"{where}: a table is expected")
+            raise PrizeConfigError(_("{field}: a table is expected").format(field=where))
         unknown = sorted(set(c) - _CATEGORY_KEYS)
         if unknown:
-            raise PrizeConfigError(f"{where}: unknown key {unknown[0]!r}")
+            raise PrizeConfigError(_("{field}: unknown key").format(field=f"{where}.{unknown[0]}"))
         name = c.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise PrizeConfigError(f"{where}.name: a name is needed")
+            raise PrizeConfigError(_("{field}: a name is needed").format(field=f"{where}.name"))
         if any(x.name == name.strip() for x in cats):
-            raise PrizeConfigError(f"{where}.name: {name!r} names two categories")
+            raise PrizeConfigError(_("{field}: {value} names two categories").format(
+                field=f"{where}.name", value=repr(name)))
         prizes = c.get("prizes")
         if not isinstance(prizes, list) or not prizes:
-            raise PrizeConfigError(f"{where}.prizes: a list of amounts is needed")
+            raise PrizeConfigError(_("{field}: a list of amounts is needed").format(
+                field=f"{where}.prizes"))
         share = c.get("sharing", sharing)
         if share not in SHARING:
-            raise PrizeConfigError(f"{where}.sharing: {share!r} is not one of hort, equal, tiebreak")
+            raise PrizeConfigError(_("{field}: {value} is not one of {choices}").format(
+                field=f"{where}.sharing", value=repr(share), choices="hort, equal, tiebreak"))
         sex = str(c.get("sex", "")).strip().lower()
         if sex not in ("", "m", "w", "f"):
-            raise PrizeConfigError(f"{where}.sex: use \"w\" or \"m\", not {sex!r}")
+            raise PrizeConfigError(_("{field}: {value} is not one of {choices}").format(
+                field=f"{where}.sex", value=repr(sex), choices="w, m"))
         fed = c.get("federation", [])
         feds = [fed] if isinstance(fed, str) else fed
         if not isinstance(feds, list) or not all(isinstance(x, str) for x in feds):
-            raise PrizeConfigError(f"{where}.federation: a code or a list of codes is expected")
+            raise PrizeConfigError(_("{field}: a federation code or a list of codes is expected")
+                                   .format(field=f"{where}.federation"))
         cats.append(Category(
             name.strip(), tuple(_money(v, f"{where}.prizes") for v in prizes), share, sex,
             _int(c, "rating_min", where), _int(c, "rating_max", where),
