@@ -408,3 +408,18 @@ def test_cli_in_slovenian(capsys):
     assert main(["--lang", "sl", "ratings", OPEN]) == 0
     out = capsys.readouterr().out
     assert "1 March 2024" not in out and "2024" in out
+
+
+def test_manager_show_ratings_norms_prizes(tmp_path, capsys):
+    db = str(tmp_path / "event.db")
+    assert main(["import", OPEN, "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["--lang", "en", "show", "ratings", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "Rating changes after round 5" in out and "-13.1" in out
+    assert main(["--lang", "en", "show", "norms", "--db", db]) == 0
+    assert "Title norms after round 5" in capsys.readouterr().out
+    assert main(["--lang", "en", "show", "prizes", "--db", db]) == 3
+    assert "--prizes PRIZES.toml" in capsys.readouterr().err
+    assert main(["--lang", "en", "show", "prizes", "--db", db, "--prizes", PRIZES]) == 0
+    assert "275.00 EUR" in capsys.readouterr().out

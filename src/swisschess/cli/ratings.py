@@ -98,7 +98,6 @@ def _read(path: str) -> bytes:
 
 def _load(args: argparse.Namespace):
     from swisschess.formats.trf import decode, parse_trf
-    from swisschess.standings.field import complete_rounds
 
     path = args.file
     try:
@@ -115,14 +114,21 @@ def _load(args: argparse.Namespace):
     t = res.tournament
     if not t.players:
         raise _Fail(EXIT_INVALID, _("{file}: error: no players (no 001 records)").format(file=path))
-    last, recorded, upto = complete_rounds(t), t.rounds_recorded(), args.round
+    return t, _round(t, path, args.round)
+
+
+def _round(t, path: str, upto: int | None) -> int:
+    """The round asked for (default: the last complete one), checked."""
+    from swisschess.standings.field import complete_rounds
+
+    last, recorded = complete_rounds(t), t.rounds_recorded()
     if upto is not None and not 0 <= upto <= recorded:
         raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: the file has rounds 0 to {last}")
                     .format(file=path, n=upto, last=recorded))
     if upto is not None and upto > last:
         raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: round {r} has games without "
                                     "a result").format(file=path, n=upto, r=last + 1))
-    return t, (last if upto is None else upto)
+    return last if upto is None else upto
 
 
 def _k_players(args: argparse.Namespace, t) -> dict[int, int]:
@@ -224,3 +230,38 @@ def run_teams(args: argparse.Namespace) -> int:
         return render_teams(rows, args.format, title=t.name, round_=upto, best=args.best,
                             by=args.by)
     return _run(args, body)
+
+
+def show_report(t, what: str, round_: int | None, prizes: str | None) -> int:
+    """The manager's ``swisschess show ratings|norms|prizes`` (text, K 20 by
+    default, no federation exemption); ``prizes``: the prize file."""
+    from swisschess.standings.norms import title_norms
+    from swisschess.standings.prizes import PrizeConfigError, parse_config, prize_list
+    from swisschess.standings.ranking import standings
+    from swisschess.standings.ratingchange import rating_changes
+    from swisschess.standings.reports import render_norms, render_prizes, render_ratings
+
+    name = t.name or "-"
+    try:
+        upto = _round(t, name, round_)
+        if what == "ratings":
+            text = render_ratings(rating_changes(t, upto), "text", title=t.name, round_=upto)
+        elif what == "norms":
+            text = render_norms(title_norms(t, upto), "text", title=t.name, round_=upto)
+        else:
+            if not prizes:
+                raise _Fail(EXIT_INVALID, _("show prizes: name the prize file with "
+                                            "--prizes PRIZES.toml"))
+            try:
+                config = parse_config(_read(prizes).decode("utf-8-sig"))
+            except (PrizeConfigError, UnicodeDecodeError) as e:
+                raise _Fail(EXIT_INVALID, _("{file}: error: {reason}").format(
+                    file=prizes, reason=e)) from None
+            st = standings(t, config.tiebreaks, "2026", upto)
+            text = render_prizes(prize_list(t, st, config), config, "text", title=t.name,
+                                 round_=upto)
+    except _Fail as e:
+        print(str(e), file=sys.stderr)
+        return e.code
+    sys.stdout.write(text)
+    return EXIT_OK
