@@ -423,3 +423,44 @@ def test_manager_show_ratings_norms_prizes(tmp_path, capsys):
     assert "--prizes PRIZES.toml" in capsys.readouterr().err
     assert main(["--lang", "en", "show", "prizes", "--db", db, "--prizes", PRIZES]) == 0
     assert "275.00 EUR" in capsys.readouterr().out
+
+
+# B.02 table 8.1.2 transcribed again, row by row as the regulation prints it
+# ("D" from-to, "PD" of the higher-rated player H), as an independent oracle.
+_TABLE_8_1_2 = """0-3 .50|4-10 .51|11-17 .52|18-25 .53|26-32 .54|33-39 .55|40-46 .56|47-53 .57|
+54-61 .58|62-68 .59|69-76 .60|77-83 .61|84-91 .62|92-98 .63|99-106 .64|107-113 .65|114-121 .66|
+122-129 .67|130-137 .68|138-145 .69|146-153 .70|154-162 .71|163-170 .72|171-179 .73|180-188 .74|
+189-197 .75|198-206 .76|207-215 .77|216-225 .78|226-235 .79|236-245 .80|246-256 .81|257-267 .82|
+268-278 .83|279-290 .84|291-302 .85|303-315 .86|316-328 .87|329-344 .88|345-357 .89|358-374 .90|
+375-391 .91|392-411 .92|412-432 .93|433-456 .94|457-484 .95|485-517 .96|518-559 .97|560-619 .98|
+620-735 .99"""
+
+
+def _oracle_pd(d: int) -> float:
+    for row in _TABLE_8_1_2.replace("\n", "").split("|"):
+        span, p = row.split()
+        lo, hi = map(int, span.split("-"))
+        if lo <= abs(d) <= hi:
+            return float(p) if d >= 0 else 1 - float(p)
+    return 1.0 if d > 0 else 0.0
+
+
+def test_every_rated_player_of_the_sample_open_agrees_with_the_oracle():
+    # samples/club-open-24.trf: 24 rated players, 4 rounds, a forfeit.  For each
+    # rated player: sum over the games played v rated opponents of
+    # K x (score - PD(min(400, |D|))), K 20 (no birth dates in the file).
+    t = load_trf(str(Path(__file__).parent.parent / "samples" / "club-open-24.trf"))
+    results = {"1": 1.0, "=": 0.5, "0": 0.0}
+    checked = 0
+    for c in rating_changes(t):
+        p = t.players[c.number]
+        total = 0.0
+        for e in p.results:
+            if e.opponent is None or e.code not in results:
+                continue
+            d = max(-400, min(400, p.rating - t.players[e.opponent].rating))
+            total += results[e.code] - _oracle_pd(d)
+        assert c.k == 20
+        assert abs(float(c.change) - 20 * total) < 0.05, c.number
+        checked += 1
+    assert checked == 24
