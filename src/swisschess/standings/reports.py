@@ -99,7 +99,7 @@ def rating_edition() -> str:
              "(8.3.1) as amended from 1 October 2025")
 
 
-def _remark(c: rc.RatingChange) -> str:
+def rating_remark(c: rc.RatingChange) -> str:
     if c.status is rc.Status.INITIAL:
         return _("initial rating (B.02 8.2)")
     if c.status is rc.Status.PROVISIONAL:
@@ -131,12 +131,12 @@ def _rating_rows(changes: list[rc.RatingChange], local: bool) -> tuple[list[str]
             (("+" if c.change > 0 else "") + _num(c.change, 1, local)) if c.change is not None
             else "",
             str(c.new_rating or (c.initial_rating or "")),
-            _remark(c) if local else c.status.value,
+            rating_remark(c) if local else c.status.value,
         ])
     return head, rows
 
 
-def _rating_notes(default_k: int) -> list[str]:
+def rating_notes(default_k: int) -> list[str]:
     return [
         _("K: the player's own value when given, else 10 for a rating of 2400 or more, 40 for a "
           "junior rated under 2300, else {k} (B.02 8.3.3).").format(k=default_k),
@@ -154,7 +154,7 @@ def render_ratings(changes: list[rc.RatingChange], fmt_name: str, *, title: str 
         head, rows = _rating_rows(changes, True)
         out = [title] if title else []
         out += [caption, rating_edition(), *_text_table(head, rows, {1, 11})]
-        out += _rating_notes(default_k)
+        out += rating_notes(default_k)
         return "\n".join(out) + "\n"
 
     def as_json() -> str:
@@ -184,7 +184,7 @@ def render_ratings(changes: list[rc.RatingChange], fmt_name: str, *, title: str 
     def as_html() -> str:
         head, rows = _rating_rows(changes, True)
         return _html(title, [(caption + " - " + rating_edition(), head, rows, {1, 11})],
-                     _rating_notes(default_k))
+                     rating_notes(default_k))
 
     return _render(fmt_name, text=text, csv_=lambda: _csv(*_rating_rows(changes, False)),
                    json_=as_json, html_=as_html)
@@ -223,7 +223,7 @@ def requirement_text(key: str, value: int, required: int) -> str:
         what=requirement_name(key), value=value, required=required, article=nm.ARTICLES[key])
 
 
-def _missed_lines(pn: nm.PlayerNorms) -> list[str]:
+def missed_lines(pn: nm.PlayerNorms) -> list[str]:
     out = []
     for c in pn.sought():
         if c.met:
@@ -260,7 +260,7 @@ def render_norms(result: list[nm.PlayerNorms], fmt_name: str, *, title: str = ""
         notes.append(_("The federation requirements (1.4.3, 1.4.4) do not apply to this event."))
 
     def missed() -> list[str]:
-        return [f"{p.number} {p.name}: {line}" for p in result for line in _missed_lines(p)
+        return [f"{p.number} {p.name}: {line}" for p in result for line in missed_lines(p)
                 if p.games]
 
     def text() -> str:
@@ -322,7 +322,7 @@ def _money(x: Fraction, currency: str, local: bool) -> str:
     return f"{s} {currency}".strip()
 
 
-def _prize_rows(pl: PrizeList, local: bool) -> list[tuple[str, list[str], list[list[str]]]]:
+def prize_sections(pl: PrizeList, local: bool) -> list[tuple[str, list[str], list[list[str]]]]:
     head = ([_("Rk"), _("No"), _("Name"), _("Pts"), _("Prize")]
             if local else ["Rk", "No", "Name", "Pts", "Prize"])
     out = []
@@ -333,26 +333,35 @@ def _prize_rows(pl: PrizeList, local: bool) -> list[tuple[str, list[str], list[l
     return out
 
 
+def prize_notes(pl: PrizeList, config: PrizeConfig) -> list[str]:
+    """The total awarded, the sharing rules used and the one-prize rule."""
+    rules = sorted({c.sharing for c in config.categories}, key=["hort", "equal", "tiebreak"].index)
+    total = _("Total prize money awarded: {amount}").format(
+        amount=_money(pl.total(), pl.currency, True))
+    return [total, *(sharing_text(config, r) for r in rules),
+            _("A player receives only their best prize.")]
+
+
+def no_player_text(pid: int) -> str:
+    return _("There is no player number {n}.").format(n=pid)
+
+
 def render_prizes(pl: PrizeList, config: PrizeConfig, fmt_name: str, *, title: str = "",
                   round_: int = 0) -> str:
     caption = _("Prize list after round {n}").format(n=round_)
-    rules = sorted({c.sharing for c in config.categories}, key=["hort", "equal", "tiebreak"].index)
-    notes = [sharing_text(config, r) for r in rules]
-    notes.append(_("A player receives only their best prize."))
-    total = _("Total prize money awarded: {amount}").format(
-        amount=_money(pl.total(), pl.currency, True))
+    total, *notes = prize_notes(pl, config)
 
     def text() -> str:
         out = [title] if title else []
         out.append(caption)
-        for name, head, rows in _prize_rows(pl, True):
+        for name, head, rows in prize_sections(pl, True):
             out += ["", name]
             out += (_text_table(head, rows, {2}) if rows else [_("(no prize awarded)")])
         out += ["", total, *notes]
         return "\n".join(out) + "\n"
 
     def as_csv() -> str:
-        rows = [[name, *r] for name, _h, rs in _prize_rows(pl, False) for r in rs]
+        rows = [[name, *r] for name, _h, rs in prize_sections(pl, False) for r in rs]
         return _csv(["Category", "Rk", "No", "Name", "Pts", "Prize"], rows)
 
     def as_json() -> str:
@@ -367,7 +376,7 @@ def render_prizes(pl: PrizeList, config: PrizeConfig, fmt_name: str, *, title: s
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
     def as_html() -> str:
-        sections = [(name, head, rows, {2}) for name, head, rows in _prize_rows(pl, True)]
+        sections = [(name, head, rows, {2}) for name, head, rows in prize_sections(pl, True)]
         doc_title = title or caption
         return _html(doc_title, sections, [total, *notes])
 
