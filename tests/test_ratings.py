@@ -464,3 +464,19 @@ def test_every_rated_player_of_the_sample_open_agrees_with_the_oracle():
         assert abs(float(c.change) - 20 * total) < 0.05, c.number
         checked += 1
     assert checked == 24
+
+
+def test_round_robin_games_v_unrated_zero_scorers_do_not_count():
+    # B.01 1.4.2b: No. 10 made unrated and losing every game against the rated
+    # players: the games against No. 10 are left out of everyone's norm check
+    t = load_trf(str(DATA / "norms_rr.trf"))
+    from swisschess.model.tournament import RoundEntry
+    t.players[10].rating = 0
+    for p in t.players.values():
+        for i, e in enumerate(p.results):
+            if e.opponent == 10 or p.id == 10:
+                win = "0" if p.id == 10 else "1"
+                p.results[i] = RoundEntry(e.opponent, e.colour, win)
+    ns = _norms(t)
+    assert ns[1].games == 8 and ns[2].games == 8  # No. 10 himself keeps his 9
+    assert ns[1].checks[0].requirements["games"] == (False, 8, 9)
