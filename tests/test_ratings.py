@@ -480,3 +480,29 @@ def test_round_robin_games_v_unrated_zero_scorers_do_not_count():
     ns = _norms(t)
     assert ns[1].games == 8 and ns[2].games == 8  # No. 10 himself keeps his 9
     assert ns[1].checks[0].requirements["games"] == (False, 8, 9)
+
+
+def test_k_of_an_imported_fide_rating_list(tmp_path):
+    # B.02 8.3.3: the K published on the rating list (XML <k>, TXT SK) is
+    # stored with the player and used before the rules a file can apply
+    from swisschess.store.events import StoreError
+    from swisschess.store.importers import read_fide_xml
+    from swisschess.store.service import TournamentService
+    rows = read_fide_xml((Path(__file__).parent.parent / "samples" / "import" /
+                          "fide-list.xml").read_text())
+    assert [r.get("k_factor") for r in rows] == ["20", "20", "40"]
+    svc = TournamentService(str(tmp_path / "k.db"))
+    try:
+        tid = svc.create_tournament("K", 1, end_date="2026/01/01")
+        svc.add_players(tid, rows)
+        t = svc.state(tid).t
+        assert [p.k_factor for p in t.sorted_players()] == [20, 20, 40]
+        svc.pair_next_round(tid)
+        svc.enter_result(tid, 1, 1, "1/2")
+        t = svc.state(tid).t
+        rated = [c for c in rating_changes(t) if c.status is Status.RATED]
+        assert rated and all(c.k_source == "player" for c in rated)
+        with pytest.raises(StoreError, match="K '0' is not a whole number"):
+            svc.add_player(tid, "Bad, K", 1500, k_factor="0")
+    finally:
+        svc.close()

@@ -21,7 +21,8 @@ tournament's own results give, player by player:
   2400; 40 until the end of the year of the 18th birthday while the rating
   stays under 2300.  A TRF file does not say how many games a player has
   completed, nor whether a rating of 2400 was ever published: K is the value
-  stored for the player when there is one (``k`` argument), else 10 for a
+  given for the player (``k`` argument), else the K of the FIDE rating list
+  the player was imported from (:attr:`Player.k_factor`), else 10 for a
   rating of 2400 or more, else 40 for a junior (year of the tournament's end
   minus the year of birth at most 18) rated under 2300, else the default
   (``default_k``, 20 unless the arbiter says otherwise).  If n games x K
@@ -237,7 +238,8 @@ def player_change(t: Tournament, f: Field, pid: int, *, default_k: int = K_STAND
         rg.append(RatedGame(rnd, opp, r, s, d, pd(d)))
     if not rg:
         return RatingChange(pid, p.name, p.rating, Status.NO_GAMES)
-    kk, src = k_factor(p.rating, p.birth, event_year(t), default_k, k)
+    stored = k if k is not None else p.k_factor  # arbiter's, else the rating list's
+    kk, src = k_factor(p.rating, p.birth, event_year(t), default_k, stored)
     if kk * len(rg) > 700:  # 8.3.3
         kk, src = 700 // len(rg), src + " 700"
     expected = sum((g.expected for g in rg if g.expected is not None), Fraction(0))
