@@ -42,12 +42,14 @@ def _text_table(head: list[str], rows: list[list[str]], left: set[int]) -> list[
 
 
 def _html(title: str, sections: list[tuple[str, list[str], list[list[str]], set[int]]],
-          notes: list[str]) -> str:
+          notes: list[str], subtitle: str = "") -> str:
     e = html.escape
     out = ["<!DOCTYPE html>", f'<html lang="{i18n.get_language()}"><head><meta charset="utf-8">',
            f"<title>{e(title or sections[0][0])}</title><style>{_CSS}</style></head><body>"]
     if title:
         out.append(f"<h1>{e(title)}</h1>")
+    if subtitle:
+        out.append(f"<h2>{e(subtitle)}</h2>")
     for caption, head, rows, left in sections:
         out.append(f"<table><caption>{e(caption)}</caption>")
         out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead>")
@@ -377,8 +379,7 @@ def render_prizes(pl: PrizeList, config: PrizeConfig, fmt_name: str, *, title: s
 
     def as_html() -> str:
         sections = [(name, head, rows, {2}) for name, head, rows in prize_sections(pl, True)]
-        doc_title = title or caption
-        return _html(doc_title, sections, [total, *notes])
+        return _html(title, sections, [total, *notes], subtitle=caption)
 
     return _render(fmt_name, text=text, csv_=as_csv, json_=as_json, html_=as_html)
 
