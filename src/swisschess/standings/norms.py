@@ -266,7 +266,7 @@ def player_norms(t: Tournament, f: Field, pid: int, *, exempt: bool = False,
     n = len(opps)
     # 1.4.1 c: 9 rounds, 8 games, the missing one a forfeit win or a PAB
     unplayed = [r for r in recs if r not in games]
-    eight = (n == MIN_GAMES - 1 and f.upto == MIN_GAMES and len(unplayed) == 1
+    eight = (n == MIN_GAMES - 1 and f.final_round == MIN_GAMES and len(unplayed) == 1
              and unplayed[0].kind in (Kind.FORFEIT_WIN, Kind.PAB))
     games_ok = n >= MIN_GAMES or eight
     counted = MIN_GAMES if eight else n
