@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("ratings", help="rating change of every player (FIDE B.02)",
                        description=__doc__, formatter_class=fmt)
     _common(r)
-    r.add_argument("--k", type=int, default=20, choices=range(1, 101), metavar="K",
+    r.add_argument("--k", type=_k_value, default=20, metavar="K",
                    help="K of a player about whom the file says nothing (default 20)")
     r.add_argument("--k-player", action="append", default=[], metavar="NUMBER=K",
                    help="the K of one player (pairing number), e.g. 12=40; repeatable")
@@ -76,6 +76,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="ranking tie-breaks (default: the TRF file's)")
     t.set_defaults(func=run_teams)
+
+
+def _k_value(text: str) -> int:
+    """``--k``: a whole number 1-100 (B.02 8.3.3 uses 10, 20 and 40)."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 100:
+        raise argparse.ArgumentTypeError(
+            _("K {k} is not a whole number from 1 to 100").format(k=repr(text)))
+    return int(text)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
