@@ -70,3 +70,14 @@ def test_pages_translated(site, lang):
     r = c.post(f"/arbiter/t/{tid}/prizes?lang={lang}",
                data={"config": (DATA / "prizes_open.toml").read_text()})
     assert "A player receives only" not in r.text and "EUR" in r.text
+
+
+def test_json_api(site):
+    c, tid, rr = site
+    data = c.get(f"/api/tournaments/{tid}/ratings").json()
+    assert data["players"][0]["rating_change"] == -13.1
+    c2 = TestClient(c.app, base_url="http://127.0.0.1")  # not logged in
+    assert c2.get(f"/api/tournaments/{rr}/norms").status_code == 401
+    login(c, TOKEN)
+    norms = c.get(f"/api/tournaments/{rr}/norms").json()
+    assert norms["players"][0]["norms"] == ["GM", "IM"]

@@ -101,6 +101,7 @@ def create_app(db: str | None = None, token: str | None = None,
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(ratingpages.router)  # issue 25: ratings, player card, norms, prizes
+    app.include_router(ratingpages.api_router)
     app.include_router(i18n_web.router)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
     return app

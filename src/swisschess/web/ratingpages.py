@@ -15,7 +15,10 @@ that a file shows give another (docs/ratings-norms-prizes.md).
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+import json
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import JSONResponse
 
 from swisschess.standings import reports
 from swisschess.standings.field import Field, complete_rounds
@@ -24,9 +27,12 @@ from swisschess.standings.prizes import PrizeConfigError, parse_config, prize_li
 from swisschess.standings.ranking import standings
 from swisschess.standings.ratingchange import player_change, rating_changes
 from swisschess.store.service import TournamentService
+from swisschess.web.api import arbiter
 from swisschess.web.common import NeedLogin, page
 
 router = APIRouter(include_in_schema=False)
+#: JSON, as ``swisschess ratings|norms --format json`` prints it
+api_router = APIRouter(prefix="/api", tags=["api"])
 
 EXAMPLE_PRIZES = """currency = "EUR"
 sharing = "hort"
@@ -110,3 +116,22 @@ def arbiter_prizes(request: Request, tid: int, config: str = Form("")):
     return page(request, "prizes.html", config_text=config, prize_list=pl,
                 sections=reports.prize_sections(pl, True), notes=reports.prize_notes(pl, cfg),
                 **ctx)
+
+
+@api_router.get("/tournaments/{tid}/ratings", summary="Rating changes (FIDE B.02)")
+def api_ratings(request: Request, tid: int):
+    ctx = _base(request.app.state.service, tid)
+    t = ctx["t"]
+    text = reports.render_ratings(rating_changes(t, ctx["upto"]), "json", title=t.name,
+                                  round_=ctx["upto"])
+    return JSONResponse(json.loads(text))
+
+
+@api_router.get("/tournaments/{tid}/norms", dependencies=[Depends(arbiter)],
+                summary="Title norm checks (FIDE B.01)")
+def api_norms(request: Request, tid: int, exempt: bool = False):
+    ctx = _base(request.app.state.service, tid)
+    t = ctx["t"]
+    text = reports.render_norms(title_norms(t, ctx["upto"], exempt=exempt), "json",
+                                title=t.name, round_=ctx["upto"], exempt=exempt)
+    return JSONResponse(json.loads(text))
