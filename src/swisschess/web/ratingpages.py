@@ -9,8 +9,9 @@
 
 The figures are those of :mod:`swisschess.standings.ratingchange`,
 :mod:`~swisschess.standings.norms` and :mod:`~swisschess.standings.prizes`, over
-the rounds whose results are all known; K is 20 unless the rules of B.02 8.3.3
-that a file shows give another (docs/ratings-norms-prizes.md).
+the rounds whose results are all known; K is the imported rating list's, else
+what the rules of B.02 8.3.3 the data shows give, else 20
+(docs/ratings-norms-prizes.md).
 """
 
 from __future__ import annotations
