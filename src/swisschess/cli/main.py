@@ -24,6 +24,7 @@ COMMANDS = [
     "swisschess.cli.explain",
     "swisschess.cli.verify",
     "swisschess.cli.standings",
+    "swisschess.cli.ratings",
     "swisschess.cli.workflow",
     "swisschess.cli.serve",
 ]

@@ -150,7 +150,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status", "settings"), nargs="?", default="status")
+                                     "status", "settings", "ratings", "norms", "prizes"),
+                   nargs="?", default="status")
+    p.add_argument("--prizes", metavar="PRIZES.toml", help="prize file of 'show prizes'")
     p.add_argument("--round", type=int,
                    help="round of the pairings (default: the last) or of the standings and "
                         "crosstable (default: the last complete round; a round not paired or "
@@ -463,6 +465,9 @@ def cmd_show(svc, args) -> int:
     s = svc.state(tid)
     t = s.t
     what = args.what
+    if what in ("ratings", "norms", "prizes"):  # issue 25: cli/ratings.py
+        from swisschess.cli.ratings import show_report
+        return show_report(t, what, args.round, args.prizes)
     if what == "status":
         print(_("{name}: {n} players, round {r} of {rounds} paired ({system} {edition})").format(
             name=t.name, n=len(t.players), r=s.current_round, rounds=t.rounds or "?",

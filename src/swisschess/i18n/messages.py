@@ -153,6 +153,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("name {name} is longer than 33 characters (TRF limit)"),
     N_("rating {rating} is not a number"),
     N_("rating {rating} is out of range"),
+    N_("K {k} is not a whole number from 1 to 100"),
     N_("sex {sex}: expected m or w"),
     N_("FIDE id {fide_id} is not a number"),
     N_("a player with FIDE id {fide_id} is already registered"),

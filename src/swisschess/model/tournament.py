@@ -184,6 +184,9 @@ class Player:
     results: list[RoundEntry] = field(default_factory=list)
     #: Withdrawn players are not paired any more (C.04.2; seeds F5).
     withdrawn: bool = False
+    #: Development coefficient K of the FIDE rating list the player was imported
+    #: from (B.02 8.3.3; issue 25); None when unknown (TRF files carry none).
+    k_factor: int | None = None
 
     def entry(self, rnd: int) -> RoundEntry | None:
         """Entry of round ``rnd`` (1-based), or None if nothing is recorded."""
