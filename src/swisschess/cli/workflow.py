@@ -25,6 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
+from swisschess.cli import lists, results
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
     add_acceleration_option,
@@ -132,11 +133,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bye", type=int, help="player who gets the pairing-allocated bye")
     p.add_argument("--reason", required=True, help="why (written to the TRF as a ### comment)")
 
-    p = add("result", cmd_result, "enter the result of a board")
-    p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
-    p.add_argument("--round", type=int, help="round (default: the last round paired)")
-    p.add_argument("--correct", action="store_true", help="replace a result already entered")
+    # bulk entry: several BOARD RESULT pairs, or --from FILE|- (cli/results.py)
+    p = add("result", results.cmd_result,
+            "enter the results of one board, several boards, or a file (all or none)")
+    results.add_arguments(p)
 
     p = add("undo", cmd_undo, "remove the last round's pairing and its results")
 
@@ -196,7 +196,7 @@ def _tb(x) -> str:
 
 
 def _progress(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+    print(translate_message(msg), file=sys.stderr, flush=True)
 
 
 # -------------------------------------------------------------------- commands
@@ -329,18 +329,10 @@ def cmd_bye(svc, args) -> int:
 
 
 def _print_spec(svc, tid, spec, t=None) -> None:
+    # the complete list: boards, then the PAB, requested byes and absences (review #12)
     t = t or svc.tournament(tid)
-    rnd = spec.round
-    print(_("Round {n}").format(n=rnd))
-    bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
-    print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
-    for n, (w, b) in enumerate(spec.boards, 1):
-        pw, pb = t.players[w], t.players[b]
-        print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
-              f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
-    if spec.bye is not None:
-        pab = _("pairing-allocated bye")
-        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {pab}")
+    extras = ([(spec.bye, "U")] if spec.bye is not None else []) + list(spec.unpaired)
+    print("\n".join(lists.pairing_list(t, spec.round, spec.boards, extras=extras)))
 
 
 def cmd_next_round(svc, args) -> int:
@@ -384,21 +376,6 @@ def cmd_edit_pairing(svc, args) -> int:
     return EXIT_OK
 
 
-def cmd_result(svc, args) -> int:
-    tid = _tid(svc, args)
-    rnd = args.round or svc.state(tid).current_round
-    if not rnd:
-        _err(_("no round has been paired yet"))
-        return EXIT_INVALID
-    bv = svc.enter_result(tid, rnd, args.board, args.result, correction=args.correct)
-    left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
-    print(_("round {r} board {b}: {white} {result} {black}").format(
-        r=rnd, b=bv.board, white=bv.white.name, result=bv.result, black=bv.black.name)
-          + "  " + (_("({n} result(s) to enter)").format(n=left) if left
-                    else _("(round complete)")))
-    return EXIT_OK
-
-
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
     rnd = svc.undo_last_round(tid)
@@ -434,13 +411,10 @@ def cmd_show(svc, args) -> int:
         if not rnd:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        print(_("Round {n}").format(n=rnd))
-        for bv in svc.boards(tid, rnd):
-            print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
-                  f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
-        for p, code in svc.round_extras(tid, rnd):
-            label = bye_name(code)
-            print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
+        bvs = svc.boards(tid, rnd)
+        print("\n".join(lists.pairing_list(
+            t, rnd, [(bv.white.id, bv.black.id) for bv in bvs], [bv.result for bv in bvs],
+            [(p.id, code) for p, code in svc.round_extras(tid, rnd)])))
         return EXIT_OK
     if what == "standings":
         st = svc.standings(tid, args.round)

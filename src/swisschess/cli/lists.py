@@ -1,0 +1,76 @@
+"""Pairing lists for the terminal and the notice board: one layout for every command.
+
+``next-round``, ``show pairings``, ``edit-pairing`` and ``pair FILE`` print the
+same list (arbiter review #12, #13): a header row, for each board the players'
+pairing numbers, titles, names, ratings and points before the round and the
+result (blank while the game is on), then every player who is not on a board
+with the reason (pairing-allocated bye, requested half-point or full-point
+bye, absent).  Points are written as chess lists write them in every
+language (``2½``); column widths follow the translated headers, so the columns
+stay aligned in every language (review #20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from swisschess import i18n
+from swisschess.i18n import gettext as _
+from swisschess.i18n.terms import BYE_NAMES, bye_name
+from swisschess.model.tournament import Tournament
+
+#: Names longer than this are cut in the list (the TRF allows 33 characters).
+NAME_WIDTH = 28
+
+
+def extra_label(code: str) -> str:
+    """Why a player is not on a board: ``U`` pairing-allocated bye, ``H``, ``F``, ``Z``."""
+    return bye_name(code) if code in BYE_NAMES else _("not paired (absent)")
+
+
+def pairing_list(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
+                 results: Sequence[str | None] | None = None,
+                 extras: Sequence[tuple[int, str]] = ()) -> list[str]:
+    """The lines of round ``rnd``'s pairing list (title line first).
+
+    ``boards`` are (white, black) pairing numbers in board order; ``results``
+    the result of each board (``None``: not yet played); ``extras`` the players
+    without a board and their code (``U`` for the pairing-allocated bye)."""
+    results = list(results) if results is not None else [None] * len(boards)
+    labels = {"Bd": _("Bd"), "No": _("No"), "Title": _("Title"), "White": _("White"),
+              "Rtg": _("Rtg"), "Pts": _("Pts"), "Result": _("Result"), "Black": _("Black")}
+    ids = [pid for b in boards for pid in b] + [pid for pid, _c in extras]
+    players = [t.players[pid] for pid in ids]
+
+    def width(label: str, values: Sequence[str], least: int = 0) -> int:
+        return max([len(labels[label]), least, *map(len, values)])
+
+    names = [p.name[:NAME_WIDTH] for p in players]
+    w_bd = width("Bd", [str(len(boards))])
+    w_no = width("No", [str(pid) for pid in ids])
+    w_ti = width("Title", [p.title for p in players])
+    w_name = max(width("White", names, 10), len(labels["Black"]))
+    w_rtg = width("Rtg", [str(p.rating or "") for p in players])
+    w_pts = width("Pts", [i18n.points(t.score(pid, rnd - 1)) for pid in ids])
+    w_res = width("Result", [r or "" for r in results])
+
+    def side(pid: int) -> list[str]:
+        p = t.players[pid]
+        return [f"{pid:>{w_no}}", f"{p.title:<{w_ti}}", f"{p.name[:NAME_WIDTH]:<{w_name}}",
+                f"{p.rating or '':>{w_rtg}}", f"{i18n.points(t.score(pid, rnd - 1)):>{w_pts}}"]
+
+    lines = [_("Round {n}").format(n=rnd)]
+    head_white = [f"{labels['No']:>{w_no}}", f"{labels['Title']:<{w_ti}}",
+                  f"{labels['White']:<{w_name}}", f"{labels['Rtg']:>{w_rtg}}",
+                  f"{labels['Pts']:>{w_pts}}"]
+    head_black = [f"{labels['No']:>{w_no}}", f"{labels['Title']:<{w_ti}}",
+                  f"{labels['Black']:<{w_name}}", f"{labels['Rtg']:>{w_rtg}}",
+                  f"{labels['Pts']:>{w_pts}}"]
+    lines.append(" ".join([f"{labels['Bd']:>{w_bd}}", *head_white,
+                           f"{labels['Result']:^{w_res}}", *head_black]).rstrip())
+    for n, ((w, b), res) in enumerate(zip(boards, results, strict=True), 1):
+        lines.append(" ".join([f"{n:>{w_bd}}", *side(w), f"{res or '':^{w_res}}",
+                               *side(b)]).rstrip())
+    for pid, code in extras:
+        lines.append(" ".join([" " * w_bd, *side(pid), extra_label(code)]).rstrip())
+    return lines
