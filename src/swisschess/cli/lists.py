@@ -45,7 +45,10 @@ def pairing_list(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
     def width(label: str, values: Sequence[str], least: int = 0) -> int:
         return max([len(labels[label]), least, *map(len, values)])
 
-    names = [p.name[:NAME_WIDTH] for p in players]
+    def name(pid: int) -> str:  # a TRF file may leave names blank
+        return (t.players[pid].name or _("Player {n}").format(n=pid))[:NAME_WIDTH]
+
+    names = [name(pid) for pid in ids]
     w_bd = width("Bd", [str(len(boards))])
     w_no = width("No", [str(pid) for pid in ids])
     w_ti = width("Title", [p.title for p in players])
@@ -56,7 +59,7 @@ def pairing_list(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
 
     def side(pid: int) -> list[str]:
         p = t.players[pid]
-        return [f"{pid:>{w_no}}", f"{p.title:<{w_ti}}", f"{p.name[:NAME_WIDTH]:<{w_name}}",
+        return [f"{pid:>{w_no}}", f"{p.title:<{w_ti}}", f"{name(pid):<{w_name}}",
                 f"{p.rating or '':>{w_rtg}}", f"{i18n.points(t.score(pid, rnd - 1)):>{w_pts}}"]
 
     lines = [_("Round {n}").format(n=rnd)]

@@ -45,7 +45,8 @@ def matches(query: str, name: str) -> bool:
 
 def suggestions(query: str, names: Iterable[str], n: int = 3) -> list[str]:
     """Up to ``n`` of ``names`` that look like ``query`` (best first): for a name
-    misspelt or half-remembered, compared whole and by surname."""
+    misspelt or half-remembered, compared whole and word by word (difflib's ratio
+    at least 0.6, and within 0.1 of the closest name's)."""
     q = fold(query)
     if not q:
         return []
@@ -57,4 +58,5 @@ def suggestions(query: str, names: Iterable[str], n: int = 3) -> list[str]:
         if score >= 0.6:
             scored.append((score, name))
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [name for _score, name in scored[:n]]
+    # only the names about as close as the closest one ("Mueller": Müller, not Keller)
+    return [name for score, name in scored[:n] if score >= scored[0][0] - 0.1]

@@ -406,6 +406,9 @@ class TournamentService:
         raises :class:`EntryError` naming its index in ``entries``, and nothing
         is written.  ``expected_version`` as in :meth:`enter_result`."""
         s = self.state(tid)
+        if expected_version is not None and s.seq != expected_version:
+            # said before any entry's own refusal: the arbiter's page is out of date
+            raise Conflict("the tournament changed meanwhile: reload and try again")
         work = s.copy()
         events: list[tuple[str, dict]] = []
         seen: set[int] = set()
