@@ -209,6 +209,10 @@ def test_public_starting_list_and_search_before_round_1(web):
     r = c.get(f"/t/{tid}/players", params={"q": "sťastny"})
     found = re.search(r'<section class="card found".*?</section>', r.text, re.S).group(0)
     assert "Šťastný, Jiří" in found and "Müller" not in found
+    assert c.get(f"/t/{tid}").url.path == f"/t/{tid}/players"  # no round paired yet
+    assert f'href="/t/{tid}/players"' in c.get("/").text
+    assert c.get("/t/99/players").status_code == 404
+    assert c.get("/t/99/crosstable").status_code == 404
     r = c.get(f"/t/{tid}/players", params={"q": "zzz"})
     assert "No player&#39;s name contains" in r.text or "No player's name contains" in r.text
 

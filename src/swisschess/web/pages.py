@@ -58,7 +58,7 @@ def home(request: Request):
 def public_tournament(request: Request, tid: int):
     svc = _svc(request)
     rnd = svc.state(tid).current_round
-    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/standings")
+    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
 
 
 @router.get("/t/{tid}/pairings/{rnd}")
