@@ -77,3 +77,12 @@ def pairing_list(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
     for pid, code in extras:
         lines.append(" ".join([" " * w_bd, *side(pid), extra_label(code)]).rstrip())
     return lines
+
+
+def stored_round(svc, tid: int, rnd: int) -> list[str]:
+    """The list of round ``rnd`` as stored (``show pairings``, ``edit-pairing``): boards
+    with their results, then the PAB, requested byes and absences."""
+    bvs = svc.boards(tid, rnd)
+    return pairing_list(svc.tournament(tid), rnd, [(bv.white.id, bv.black.id) for bv in bvs],
+                        [bv.result for bv in bvs],
+                        [(p.id, code) for p, code in svc.round_extras(tid, rnd)])

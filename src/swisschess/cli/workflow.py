@@ -368,11 +368,7 @@ def cmd_edit_pairing(svc, args) -> int:
     print(_("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
             "and written to the TRF file as a ### comment"), file=sys.stderr)
     svc.set_pairing(tid, rnd, boards, bye=args.bye, reason=args.reason)
-    from swisschess.store.events import PairingSpec
-
-    s = svc.state(tid)
-    bye = next((p.id for p, c in svc.round_extras(tid, rnd) if c == "U"), None)
-    _print_spec(svc, tid, PairingSpec(rnd, s.boards[rnd], bye))
+    print("\n".join(lists.stored_round(svc, tid, rnd)))
     return EXIT_OK
 
 
@@ -411,10 +407,7 @@ def cmd_show(svc, args) -> int:
         if not rnd:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        bvs = svc.boards(tid, rnd)
-        print("\n".join(lists.pairing_list(
-            t, rnd, [(bv.white.id, bv.black.id) for bv in bvs], [bv.result for bv in bvs],
-            [(p.id, code) for p, code in svc.round_extras(tid, rnd)])))
+        print("\n".join(lists.stored_round(svc, tid, rnd)))
         return EXIT_OK
     if what == "standings":
         st = svc.standings(tid, args.round)
