@@ -160,6 +160,11 @@ def test_bulk_results_arguments_file_and_stdin_all_or_none(db, capsys, tmp_path,
     assert "already has the result 1-0" in capsys.readouterr().err
     assert run(db, "result", "1", "0-1", "3", "1/2", "--correct") == 0
     assert results_of(db, 1) == ["0-1", "1/2", "1/2"]
+    # results that begin with a dash are results after a board number, not options
+    assert run(db, "result", "2", "-+", "3", "--", "--correct") == 0
+    assert results_of(db, 1) == ["0-1", "-+", "--"]
+    assert run(db, "result", "3", "1/3", "--correct") == 3  # one board: no location
+    assert capsys.readouterr().err.startswith("swisschess: unknown result '1/3'")
     # a single board keeps its one-line answer
     assert run(db, "next-round") == 0
     capsys.readouterr()

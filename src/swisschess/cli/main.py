@@ -12,6 +12,7 @@ import importlib
 import sys
 
 from swisschess import __version__, i18n
+from swisschess.cli import results
 from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK
 
 #: Sub-command modules, in help order.
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     # i18n: --lang, else the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     with i18n.use(_lang_in(argv) or i18n.from_env()):
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(results.protect_dash_results(argv))  # result 3 -+
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_OK

@@ -1,7 +1,7 @@
 """``swisschess result``: results of one board, of several, or of a whole file.
 
     swisschess result 4 1-0                       # board 4 of the last round paired
-    swisschess result 1 1-0 2 1/2 3 0-1           # several boards in one command
+    swisschess result 1 1-0 2 1/2 3 0-1 4 --     # several boards in one command
     swisschess result --from round3.txt           # one "BOARD RESULT" a line
     swisschess result --from -                    # the same from standard input
     swisschess result 5 1/2 --round 2 --correct   # a correction
@@ -33,6 +33,11 @@ from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 
 _SEPARATOR = re.compile(r"[\s,;]+")
+#: Results that begin with "-" (argparse would take them for options, "--" for the end of
+#: the options): after a board number on the ``result`` command line they are results.
+DASH_RESULTS = frozenset({"-+", "--", "-:+", "-:-", "-/+", "-/-", "--+"})
+#: Put in front of such a result by :func:`protect_dash_results`, removed when read.
+_MARK = "\u2063"
 
 
 class EntryInputError(Exception):
@@ -52,16 +57,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--correct", action="store_true", help="replace results already entered")
 
 
+def protect_dash_results(argv: list[str]) -> list[str]:
+    """``result 3 -+ 4 --`` as the arbiter means it: a dash result right after a board
+    number is marked so that argparse reads it as a value, not as an option."""
+    if "result" not in argv:
+        return argv
+    out = list(argv)
+    for i in range(argv.index("result") + 2, len(out)):
+        if out[i] in DASH_RESULTS and out[i - 1].isdigit():
+            out[i] = _MARK + out[i]
+    return out
+
+
 def parse_arguments(words: list[str]) -> list[tuple[int, str, str]]:
-    """``["1", "1-0", "2", "1/2"]`` -> ``[(1, "1-0", "1 1-0"), (2, "1/2", "2 1/2")]``: board,
-    result and how it was written (for messages)."""
+    """``["1", "1-0", "2", "1/2"]`` -> ``[(1, "1-0", "'1 1-0'"), (2, "1/2", "'2 1/2'")]``:
+    board, result and how it was written (for messages)."""
     if len(words) % 2:
         raise EntryInputError(_("expected BOARD RESULT pairs, e.g. 1 1-0 2 1/2; "
                                 "{word} has no result").format(word=repr(words[-1])))
+    words = [w.removeprefix(_MARK) for w in words]
     out = []
     for k in range(0, len(words), 2):
         board, word = words[k], words[k + 1]
-        out.append((_board(board, repr(board)), word, f"{board} {word}"))
+        out.append((_board(board, repr(board)), word, repr(f"{board} {word}")))
     return out
 
 
@@ -131,12 +149,12 @@ def cmd_result(svc, args: argparse.Namespace) -> int:
         views = svc.enter_results(tid, rnd, [(b, w) for b, w, _where in entries],
                                   correction=args.correct)
     except EntryError as e:
-        where = entries[e.index][2]
-        if ":" not in where:  # a command-line pair: say which one
-            where = repr(where)
-        _err(f"{where}: {translate_message(str(e.error))}")
-        if len(entries) > 1:
-            _err(_("nothing was stored: correct the entry and enter the results again"))
+        message = translate_message(str(e.error))
+        if len(entries) == 1 and not args.from_file:  # the one board of the command
+            _err(message)
+            return EXIT_INVALID
+        _err(f"{entries[e.index][2]}: {message}")  # FILE:LINE or the 'BOARD RESULT' pair
+        _err(_("nothing was stored: correct the entry and enter the results again"))
         return EXIT_INVALID
     left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
     status = _("({n} result(s) to enter)").format(n=left) if left else _("(round complete)")
