@@ -109,8 +109,17 @@ def test_one_complete_pairing_list_with_titles_and_ratings(db, capsys):
         head, first = capsys.readouterr().out.splitlines()[1:3]
         bd = head.split()[0]
         assert len(head) - len(head.lstrip()) + len(bd) == len(first) - len(first.lstrip()) + 1
-    assert run(db, "next-round", "--preview", "--lang", "sl") == 3  # results missing
-    assert "kolo" in capsys.readouterr().err
+    # show standings has the columns and the tie-break legend of standings FILE (review #13)
+    assert run(db, "result", "1", "1-0", "2", "1/2", "3", "0-1") == 0
+    capsys.readouterr()
+    assert run(db, "show", "standings") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[:7] == ["Rk", "No", "Name", "Title", "Rtg", "Fed", "Pts"]
+    assert any("IM" in x and "2450" in x and "CZE" in x for x in lines)
+    assert lines[-1].startswith("Tie-breaks: BH/C1 = Buchholz (C1)")
+    assert "½" in "\n".join(lines) and ".5 " not in lines[2][:60]
+    assert run(db, "next-round", "--preview", "--lang", "sl") == 0
+    assert "določanje parov 2. kola" in capsys.readouterr().err  # the progress line
 
 
 def test_pair_file_lists_titles_ratings_and_half_points(capsys, tmp_path):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from swisschess import i18n
 from swisschess.i18n import gettext as _
-from swisschess.i18n.terms import BYE_NAMES, bye_name
+from swisschess.i18n.terms import BYE_NAMES, bye_name, tiebreak_name
 from swisschess.model.tournament import Tournament
 
 #: Names longer than this are cut in the list (the TRF allows 33 characters).
@@ -86,3 +86,26 @@ def stored_round(svc, tid: int, rnd: int) -> list[str]:
     return pairing_list(svc.tournament(tid), rnd, [(bv.white.id, bv.black.id) for bv in bvs],
                         [bv.result for bv in bvs],
                         [(p.id, code) for p, code in svc.round_extras(tid, rnd)])
+
+
+def standings_list(st) -> list[str]:
+    """The rows of ``show standings`` (a :class:`swisschess.store.ranking.Ranking`) as
+    ``standings FILE`` prints them: rank, number, name, title, rating, federation,
+    points, the tie-breaks, and a legend naming the tie-breaks."""
+    head = [_("Rk"), _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed"), _("Pts"), *st.names]
+    rows = [[str(r.rank), str(r.player.id), r.player.name, r.player.title,
+             str(r.player.rating or ""), r.player.federation, i18n.points(r.points),
+             *("" if x is None else i18n.number(round(float(x), 2)) for x in r.tiebreaks)]
+            for r in st.rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *rows, strict=True)]
+    left = {2, 3, 5}  # name, title, federation
+
+    def line(cells: list[str]) -> str:
+        return " ".join(c.ljust(w) if i in left else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    out = [line(head), *(line(r) for r in rows)]
+    if st.names:
+        out.append(_("Tie-breaks:") + " "
+                   + "; ".join(f"{x} = {tiebreak_name(x)}" for x in st.names))
+    return out

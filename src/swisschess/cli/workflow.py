@@ -189,12 +189,6 @@ def _pts(x: Fraction) -> str:
     return i18n.points(x)
 
 
-def _tb(x) -> str:
-    if x is None:
-        return ""
-    return i18n.number(round(float(x), 2))
-
-
 def _progress(msg: str) -> None:
     print(translate_message(msg), file=sys.stderr, flush=True)
 
@@ -414,12 +408,7 @@ def cmd_show(svc, args) -> int:
         print(_("Standings after round {n}").format(n=st.round))
         for text in st.notes:
             print(f"({note(text)})")
-        rk, no, name, pts = _("Rk"), _("No"), _("Name"), _("Pts")
-        print(f"{rk:>3} {no:>3} {name:<30} {pts:>4} "
-              + " ".join(f"{n[:7]:>7}" for n in st.names))
-        for r in st.rows:
-            print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
-                  + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
+        print("\n".join(lists.standings_list(st)))  # as standings FILE (review #13)
         return EXIT_OK
     if what == "crosstable":
         n = s.current_round
