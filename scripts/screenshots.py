@@ -3,7 +3,8 @@
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
     .venv/bin/python scripts/screenshots.py --languages   # only standings-<lang>.png (issue 16)
-    .venv/bin/python scripts/screenshots.py --only settings  # only settings.png (issue 24)
+    .venv/bin/python scripts/screenshots.py --only keyboard-entry,public-starting-list
+    .venv/bin/python scripts/screenshots.py --only settings  # only settings.png
 
 Builds a demo tournament (24 players, 7 rounds, 3 played, round 4 half entered)
 in a temporary database, starts ``swisschess serve`` on a free loopback port and
@@ -101,9 +102,10 @@ def main() -> int:
     ap.add_argument("--languages", action="store_true",
                     help="only the public standings page in each language (standings-LANG.png), "
                          "asked for by the browser's language (Accept-Language)")
-    ap.add_argument("--only", metavar="NAME", action="append",
-                    help="take only these screenshots (e.g. settings); repeatable")
+    ap.add_argument("--only", metavar="NAMES",
+                    help="comma-separated screenshot names to take (default: all)")
     args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
     from playwright.sync_api import sync_playwright
 
     out = Path(args.out)
@@ -141,15 +143,26 @@ def main() -> int:
             ctx = browser.new_context(viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
 
-            def shot(name: str, url: str, full: bool = True, media: str = "screen") -> None:
-                if args.only and name not in args.only:
-                    if name == "login":
-                        page.goto(base + url)  # to log in
+            def shot(name: str, url: str, full: bool = True, media: str = "screen",
+                     before=None, on=None) -> None:
+                on = on or page
+                if only is not None and name not in only and name != "login":
                     return
-                page.emulate_media(media=media)
-                page.goto(base + url)
-                page.screenshot(path=str(out / f"{name}.png"), full_page=full)
-                print(out / f"{name}.png")
+                on.emulate_media(media=media)
+                on.goto(base + url)
+                if before is not None:
+                    before(on)
+                if only is None or name in only:
+                    on.screenshot(path=str(out / f"{name}.png"), full_page=full)
+                    print(out / f"{name}.png")
+
+            def type_results(pg) -> None:  # the first boards typed, the cursor on the next
+                pg.focus("input[data-board]")
+                pg.keyboard.type("1")
+                pg.keyboard.press("Enter")
+                pg.keyboard.type("5")
+                pg.keyboard.press("Enter")
+                pg.keyboard.type("0")
 
             shot("login", "/login", full=False)
             page.fill("input[name=token]", TOKEN)
@@ -160,14 +173,14 @@ def main() -> int:
             shot("players", f"/arbiter/t/{tid}/players")
             shot("results-entry", f"/arbiter/t/{tid}/round/4")
             shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
+            shot("keyboard-entry", f"/arbiter/t/{tid}/round/4/keyboard", full=False,
+                 before=type_results)
             shot("standings", f"/arbiter/t/{tid}/standings")
             shot("crosstable", f"/arbiter/t/{tid}/crosstable")
             shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
             shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
-            shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
-            if args.only:
-                browser.close()
-                return 0
+            if only is None or "settings" in only:
+                shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
             # finish round 4 and preview round 5
             svc = TournamentService(db)
             for b in svc.boards(tid, 4):
@@ -176,9 +189,18 @@ def main() -> int:
             svc.close()
             shot("pairing-preview", f"/arbiter/t/{tid}/pair")
             pub = browser.new_context(viewport={"width": 1100, "height": 860}).new_page()
-            pub.goto(f"{base}/t/{tid}/pairings/4")
-            pub.screenshot(path=str(out / "public-pairings.png"), full_page=True)
-            print(out / "public-pairings.png")
+            shot("public-pairings", f"/t/{tid}/pairings/4", on=pub)
+            # the public starting list with a player search (case and diacritics ignored)
+            shot("public-starting-list", f"/t/{tid}/players?q=MULLER", on=pub)
+            shot("public-crosstable", f"/t/{tid}/crosstable", on=pub)
+            # a 390 px phone: the standings scroll sideways to the hidden columns (review #22)
+            phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                        device_scale_factor=2, is_mobile=True,
+                                        has_touch=True).new_page()
+            shot("phone-standings", f"/t/{tid}/standings", full=False, on=phone)
+            shot("phone-standings-scrolled", f"/t/{tid}/standings", full=False, on=phone,
+                 before=lambda pg: pg.eval_on_selector(
+                     ".scroll", "el => { el.scrollLeft = el.scrollWidth; }"))
             browser.close()
     finally:
         proc.kill()

@@ -17,7 +17,7 @@ import pytest
 from storehelp import needs_engine
 
 from swisschess.cli.main import main
-from swisschess.cli.workflow import protect_result_words
+from swisschess.cli.results import protect_result_words
 from swisschess.store.trfout import trf_variant
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "club-open-24.trf"

@@ -13,6 +13,7 @@ import os
 import sys
 
 from swisschess import __version__, i18n
+from swisschess.cli import results
 from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNEXPECTED
 from swisschess.i18n import gettext as _
 
@@ -58,9 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     # i18n: --lang, else the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     with i18n.use(_lang_in(argv) or i18n.from_env()):
         parser = build_parser()
-        from swisschess.cli.workflow import protect_result_words
-
-        args = parser.parse_args(protect_result_words(argv))  # ``result 4 -+``
+        args = parser.parse_args(results.protect_result_words(argv))  # ``result 4 -+``
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_OK

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
+from swisschess.cli import lists, results
 from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
@@ -34,7 +35,7 @@ from swisschess.cli.options import (
 )
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.i18n.terms import bye_name, note, round_title
+from swisschess.i18n.terms import bye_name, note
 from swisschess.pairing import registry
 from swisschess.store.events import StoreError
 
@@ -139,12 +140,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bye", type=int, help="player who gets the pairing-allocated bye")
     p.add_argument("--reason", required=True, help="why (written to the TRF as a ### comment)")
 
-    p = add("result", cmd_result, "enter the result of a board")
-    p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, 0-0 (played, both lose), +- (forfeit win), "
-                                  "-+ , -- or -:- (double forfeit)")
-    p.add_argument("--round", type=int, help="round (default: the last round paired)")
-    p.add_argument("--correct", action="store_true", help="replace a result already entered")
+    # bulk entry: several BOARD RESULT pairs, or --from FILE|- (cli/results.py)
+    p = add("result", results.cmd_result,
+            "enter the results of one board, several boards, or a file (all or none)")
+    results.add_arguments(p)
 
     p = add("undo", cmd_undo, "remove the last round's pairing and its results")
 
@@ -169,42 +168,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
                         "written 2016); both carry what a FIDE rating report needs "
                         "(062/072/132, ranks)")
-
-
-#: Result words that begin with "-": argparse would take them for options.
-DASH_RESULTS = frozenset({"-+", "--", "-:-", "-:+", "-/+", "-/-", "--+", "---"})
-#: The options of ``result`` (a ``--`` before one of them is the result word).
-RESULT_OPTIONS = frozenset({"--db", "-T", "--tournament", "--round", "--correct", "--lang",
-                            "-h", "--help"})
-
-
-def protect_result_words(argv: list[str]) -> list[str]:
-    """``swisschess result 4 -+`` (or ``--``, ``-:-``): the result word as the
-    positional it is.  argparse reads a word starting with ``-`` as an option
-    (and ``--`` as the end of the options), so such a word after the ``result``
-    command gets a leading space, which argparse keeps as a positional and
-    :func:`~swisschess.store.service.normalise_result` drops.  A ``--``
-    followed by a word that is not an option of ``result`` stays the
-    end-of-options marker (``result 4 -- -+``)."""
-    try:
-        at = argv.index("result")
-    except ValueError:
-        return argv
-    i = 0
-    while i < at:  # only ``--lang X`` may come before the command
-        if argv[i] == "--lang":
-            i += 2
-        elif argv[i].startswith("--lang="):
-            i += 1
-        else:
-            return argv  # "result" is not the command (it is some option's value)
-    out = argv[:at + 1]
-    rest = argv[at + 1:]
-    for i, a in enumerate(rest):
-        nxt = rest[i + 1] if i + 1 < len(rest) else None
-        ended = a == "--" and nxt is not None and nxt.split("=")[0] not in RESULT_OPTIONS
-        out.append(" " + a if a in DASH_RESULTS and not ended else a)
-    return out
 
 
 # --------------------------------------------------------------------- helpers
@@ -239,14 +202,8 @@ def _pts(x: Fraction) -> str:
     return i18n.points(x)
 
 
-def _tb(x) -> str:
-    if x is None:
-        return ""
-    return i18n.number(round(float(x), 2))
-
-
 def _progress(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+    print(translate_message(msg), file=sys.stderr, flush=True)
 
 
 # -------------------------------------------------------------------- commands
@@ -383,18 +340,10 @@ def cmd_bye(svc, args) -> int:
 
 
 def _print_spec(svc, tid, spec, t=None) -> None:
+    # the complete list: boards, then the PAB, requested byes and absences (review #12)
     t = t or svc.tournament(tid)
-    rnd = spec.round
-    print(round_title(t, rnd))
-    bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
-    print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
-    for n, (w, b) in enumerate(spec.boards, 1):
-        pw, pb = t.players[w], t.players[b]
-        print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
-              f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
-    if spec.bye is not None:
-        pab = _("pairing-allocated bye")
-        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {pab}")
+    extras = ([(spec.bye, "U")] if spec.bye is not None else []) + list(spec.unpaired)
+    print("\n".join(lists.pairing_list(t, spec.round, spec.boards, extras=extras)))
 
 
 def cmd_next_round(svc, args) -> int:
@@ -430,26 +379,7 @@ def cmd_edit_pairing(svc, args) -> int:
     print(_("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
             "and written to the TRF file as a ### comment"), file=sys.stderr)
     svc.set_pairing(tid, rnd, boards, bye=args.bye, reason=args.reason)
-    from swisschess.store.events import PairingSpec
-
-    s = svc.state(tid)
-    bye = next((p.id for p, c in svc.round_extras(tid, rnd) if c == "U"), None)
-    _print_spec(svc, tid, PairingSpec(rnd, s.boards[rnd], bye))
-    return EXIT_OK
-
-
-def cmd_result(svc, args) -> int:
-    tid = _tid(svc, args)
-    rnd = args.round or svc.state(tid).current_round
-    if not rnd:
-        _err(_("no round has been paired yet"))
-        return EXIT_INVALID
-    bv = svc.enter_result(tid, rnd, args.board, args.result, correction=args.correct)
-    left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
-    print(_("round {r} board {b}: {white} {result} {black}").format(
-        r=rnd, b=bv.board, white=bv.white.name, result=bv.result, black=bv.black.name)
-          + "  " + (_("({n} result(s) to enter)").format(n=left) if left
-                    else _("(round complete)")))
+    print("\n".join(lists.stored_round(svc, tid, rnd)))
     return EXIT_OK
 
 
@@ -496,26 +426,14 @@ def cmd_show(svc, args) -> int:
         if not s.current_round:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        boards = svc.boards(tid, rnd)  # a round not paired (0, -1, 12) is refused
-        print(round_title(t, rnd))
-        for bv in boards:
-            print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
-                  f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
-        for p, code in svc.round_extras(tid, rnd):
-            label = bye_name(code)
-            print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
+        print("\n".join(lists.stored_round(svc, tid, rnd)))
         return EXIT_OK
     if what == "standings":
         st = svc.standings(tid, args.round)
         print(_("Standings after round {n}").format(n=st.round))
         for text in st.notes:
             print(f"({note(text)})")
-        rk, no, name, pts = _("Rk"), _("No"), _("Name"), _("Pts")
-        print(f"{rk:>3} {no:>3} {name:<30} {pts:>4} "
-              + " ".join(f"{n[:7]:>7}" for n in st.names))
-        for r in st.rows:
-            print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
-                  + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
+        print("\n".join(lists.standings_list(st)))  # as standings FILE (review #13)
         return EXIT_OK
     if what == "crosstable":
         from swisschess.store.ranking import standings_round

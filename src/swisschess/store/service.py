@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -32,6 +32,7 @@ from sqlalchemy import Engine, func, insert, select, update
 
 from swisschess.model.history import colour_preference, played_colours, to_be_paired
 from swisschess.model.rounds import RESULTS, pairing_refusals
+from swisschess.model.search import fold, matches, suggestions
 from swisschess.model.tournament import Player, Tournament
 from swisschess.store.db import open_engine, resolve_url, write_transaction
 from swisschess.store.events import (
@@ -47,7 +48,7 @@ from swisschess.store.models import EventRow, TournamentRow, utcnow
 from swisschess.store.ranking import Ranking, StandingRow
 
 __all__ = [
-    "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
+    "BoardView", "Conflict", "EntryError", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
     "State",
     "StoreError", "TournamentInfo", "TournamentService",
 ]
@@ -68,6 +69,17 @@ class EventInfo:
     payload: dict[str, Any]
     actor: str
     created_at: datetime
+
+
+class EntryError(StoreError):
+    """Entry ``index`` (0-based) of a batch could not be entered: ``error`` says why.
+    Nothing of the batch was written."""
+
+    def __init__(self, index: int, error: StoreError) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+        self.status = error.status
 
 
 @dataclass(slots=True)
@@ -195,7 +207,11 @@ class TournamentService:
                     for r in rows]
 
     def find_player(self, tid: int, ref: int | str) -> Player:
-        """A player by pairing number, FIDE id, or (unique part of) name."""
+        """A player by pairing number, FIDE id, or (unique part of) name.
+
+        Names match ignoring case and diacritics ("muller" finds "Müller, Jörg",
+        "stastny jiri" finds "Šťastný, Jiří"; :mod:`swisschess.model.search`).
+        When nothing matches, the message suggests the closest names."""
         t = self.tournament(tid)
         s = str(ref).strip()
         if s.isdigit() and int(s) in t.players:
@@ -209,12 +225,23 @@ class TournamentService:
         exact = [p for p in t.players.values() if p.name.lower() == low]
         if len(exact) == 1:
             return exact[0]
-        part = [p for p in t.players.values() if low and low in p.name.lower()]
+        q = fold(s)
+        exact = [p for p in t.players.values() if fold(p.name) == q]
+        if len(exact) == 1:
+            return exact[0]
+        part = [p for p in t.players.values() if q and q in fold(p.name)]
+        if not part:  # every word somewhere in the name, in any order
+            part = [p for p in t.players.values() if matches(s, p.name)]
         if len(part) == 1:
             return part[0]
         if part:
             raise NotFound(f"{s!r} matches several players: "
                            + ", ".join(f"{p.id} {p.name}" for p in part[:5]))
+        by_name = {p.name: p for p in t.sorted_players()}
+        close = suggestions(s, by_name)
+        if close:
+            players = "; ".join(f"{by_name[n].id} {n}" for n in close)
+            raise NotFound(f"unknown player {s!r}: did you mean {players}?")
         raise NotFound(f"unknown player {s!r}")
 
     def boards(self, tid: int, rnd: int) -> list[BoardView]:
@@ -386,6 +413,42 @@ class TournamentService:
                                            "result": result, "correction": bool(correction)})],
                          expected=expected_version)
         return self.board_in(s, rnd, board), s.seq
+
+    def enter_results(self, tid: int, rnd: int, entries: Sequence[tuple[int, str]],
+                      correction: bool = False, expected_version: int | None = None
+                      ) -> list[BoardView]:
+        """Enter the results of several boards of round ``rnd`` at once: all of them in
+        one transaction, or none.
+
+        ``entries`` are ``(board, result)`` pairs as :meth:`enter_result` takes
+        them.  The first one that cannot be entered (unknown board or result, a
+        result already there without ``correction``, the same board twice)
+        raises :class:`EntryError` naming its index in ``entries``, and nothing
+        is written.  ``expected_version`` as in :meth:`enter_result`."""
+        s = self.state(tid)
+        if expected_version is not None and s.seq != expected_version:
+            # said before any entry's own refusal: the arbiter's page is out of date
+            raise Conflict("the tournament changed meanwhile: reload and try again")
+        work = s.copy()
+        events: list[tuple[str, dict]] = []
+        seen: set[int] = set()
+        for i, (board, word) in enumerate(entries):
+            try:
+                if board in seen:
+                    raise Conflict(f"board {board} is given twice")
+                seen.add(board)
+                w, b = work.board(rnd, board)
+                event = ("result", {"round": rnd, "white": w, "black": b,
+                                    "result": normalise_result(word),
+                                    "correction": bool(correction)})
+                apply(work, *event)  # checked one by one, to name the entry at fault
+            except StoreError as e:
+                raise EntryError(i, e) from None
+            events.append(event)
+        if not events:
+            raise StoreError("no result to enter")
+        s = self._append(tid, events, expected=expected_version)
+        return [self.board_in(s, rnd, board) for board, _word in entries]
 
     def board_in(self, s: State, rnd: int, board: int) -> BoardView:
         """Board ``board`` of round ``rnd`` in state ``s`` (as :meth:`boards` shows it)."""

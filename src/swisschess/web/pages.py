@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
-from swisschess.store.service import TournamentService
+from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.trfout import trf_variant
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, page, safe_path, wants_json
@@ -59,7 +59,7 @@ def home(request: Request):
 def public_tournament(request: Request, tid: int):
     svc = _svc(request)
     rnd = svc.state(tid).current_round
-    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/standings")
+    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
 
 
 @router.get("/t/{tid}/pairings/{rnd}")
@@ -73,6 +73,27 @@ def public_pairings(request: Request, tid: int, rnd: int):
 def public_standings(request: Request, tid: int):
     svc = _svc(request)
     return page(request, "standings.html", public=True, st=svc.standings(tid), **_base(svc, tid))
+
+
+@router.get("/t/{tid}/players")
+def public_players(request: Request, tid: int, q: str = ""):
+    """The starting list (pairing numbers, titles, ratings, federations) and the player
+    search: ``?q=`` ignores case and diacritics and says where each player found plays."""
+    svc = _svc(request)
+    ctx = _base(svc, tid)
+    q = q.strip()[:60]
+    found = views.find_my_board(ctx["s"], q) if q else []
+    return page(request, "public_players.html", public=True, q=q, found=found,
+                players=views.starting_list(ctx["t"], ctx["s"].seeded), **ctx)
+
+
+@router.get("/t/{tid}/crosstable")
+def public_crosstable(request: Request, tid: int):
+    svc = _svc(request)
+    ctx = _base(svc, tid)
+    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
+    return page(request, "crosstable.html", public=True,
+                rows=views.crosstable(ctx["s"], ranks), **ctx)
 
 
 # ====================================================================== login
@@ -289,6 +310,49 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid))})
     return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+@router.get("/arbiter/t/{tid}/round/{rnd}/keyboard")
+def keyboard_form(request: Request, tid: int, rnd: int):
+    """A whole round's results typed: one field a board, Tab/Enter to the next, one submit."""
+    svc = _arbiter(request)
+    return _keyboard_page(request, svc, tid, rnd, {})
+
+
+@router.post("/arbiter/t/{tid}/round/{rnd}/keyboard")
+async def keyboard_results(request: Request, tid: int, rnd: int):
+    """Store the typed results together, or none: a bad field, a board another arbiter
+    decided meanwhile or a stale page (``version``) shows the form again, as typed."""
+    svc = _arbiter(request)
+    form = await request.form()
+    typed = {int(k[1:]): str(v).strip() for k, v in form.items()
+             if k.startswith("r") and k[1:].isdigit() and str(v).strip()}
+    entries = [(board, views.typed_result(word)) for board, word in sorted(typed.items())]
+    try:
+        version = int(str(form.get("version", "")))
+    except ValueError:
+        version = -1  # a page without a version is stale
+    try:
+        svc.enter_results(tid, rnd, entries, expected_version=version)
+    except EntryError as e:
+        board = entries[e.index][0]
+        err = _("Board {board}: {error}").format(board=board,
+                                                 error=translate_message(str(e.error)))
+        return _keyboard_page(request, svc, tid, rnd, typed, err, e.status, board)
+    except StoreError as e:
+        return _keyboard_page(request, svc, tid, rnd, typed, translate_message(str(e)),
+                              e.status)
+    return _go(f"/arbiter/t/{tid}/round/{rnd}",
+               _("{n} result(s) saved.").format(n=len(entries)))
+
+
+def _keyboard_page(request: Request, svc: TournamentService, tid: int, rnd: int,
+                   typed: dict[int, str], err: str | None = None, status: int = 200,
+                   bad: int | None = None):
+    ctx = _base(svc, tid)
+    return page(request, "keyboard.html", status=status, rnd=rnd, boards=svc.boards(tid, rnd),
+                typed=typed, bad=bad, version=ctx["s"].seq,
+                **({"err": err} if err else {}), **ctx)
 
 
 def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
