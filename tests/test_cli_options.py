@@ -104,7 +104,7 @@ CASES: list[tuple[str, set[int]]] = [
     ("result 99999 1-0", {3}),
     ("result 1 1-0 --round -3", {3}),
     ("result 1 1-0 --round 99", {3}),
-    ("result abc 1-0", {2}),
+    ("result abc 1-0", {3}),
     ("edit-pairing a-b --reason x", {3}),
     ("edit-pairing 1-2 --round -1 --reason x", {3}),
     ("edit-pairing 1-2 --round 99 --reason x", {3}),

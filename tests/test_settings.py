@@ -211,7 +211,8 @@ def test_new_first_colour_black_gives_number_one_black(db, capsys):
     out = capsys.readouterr().out
     assert "Round 1 · Jul 1, 2026" in out
     board1 = next(ln for ln in out.splitlines() if ln.strip().startswith("1 "))
-    assert re.search(r"Player 1$", board1)  # #1 on the Black side of board 1
+    # #1 on the Black side (the right half) of board 1
+    assert re.search(r"Player [2-6] .* Player 1 ", board1 + " "), board1
     assert run(db, "export", "-o", "e.trf") == 0
     text = open("e.trf", encoding="utf-8").read()
     assert "152 B" in text and "202 DE,BH/C1,BH" in text
