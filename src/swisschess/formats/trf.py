@@ -36,6 +36,7 @@ from swisschess.formats.fields import (
     parse_number,
 )
 from swisschess.formats.locations import Locations
+from swisschess.model.text import char_name, first_bad_char
 from swisschess.model.tournament import (
     ALL_CODES,
     Acceleration,
@@ -124,6 +125,13 @@ BB_RECORDS: dict[str, tuple[str, ...]] = {
     "BBU": ("pab",),
 }
 
+#: Start of the error for a character no TRF line may hold (model.text): a
+#: control character, a line separator or a bidi override.  Almost always the
+#: sign of a file read in the wrong encoding (Windows-1250 "Š" read as Latin-1
+#: is U+008A) or of a line break inside a name.
+CONTROL_CHARACTER = "not allowed: character"
+
+
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), else Latin-1 (which decodes any byte)."""
     try:
@@ -176,6 +184,12 @@ class _Reader:
             self.warn(ln, start + 1, f"{what} {text!r} is not a number{note}")
         return value
     def line(self, ln: int, line: str) -> None:
+        bad = first_bad_char(line)
+        if bad is not None:
+            # in a name, a header text or anywhere else: the record cannot be trusted
+            self.report(ln, bad + 1, f"{CONTROL_CHARACTER} {char_name(line[bad])}; a file "
+                                     "saved in another encoding, or a line break inside a "
+                                     "field?")
         line = line.rstrip()
         if not line.strip():
             return

@@ -81,6 +81,7 @@ class NewPlayer(BaseModel):
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
+    club: str = ""
 
 
 class PlayerUpdate(BaseModel):
@@ -91,6 +92,7 @@ class PlayerUpdate(BaseModel):
     federation: str | None = None
     fide_id: str | None = None
     birth: str | None = None
+    club: str | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -127,7 +129,7 @@ class TrfIn(BaseModel):
 # ------------------------------------------------------------------ shapes
 def player_json(t, p) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "rating": p.rating, "title": p.title, "sex": p.sex,
-            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "club": p.club,
             "withdrawn": p.withdrawn, "points": float(t.score(p.id))}
 
 
