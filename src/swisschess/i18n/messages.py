@@ -77,6 +77,8 @@ TEMPLATES: tuple[str, ...] = (
        "by pairing number"),
     N_("XXC: unknown option {value} (expected white1, black1 or rank)"),
     N_("unknown record type {code} (kept, not interpreted)"),
+    N_("not allowed: character {char}; a file saved in another encoding, or a line break "
+       "inside a field?"),
     # --------------------------------------------------------- formats/checks.py
     N_("no player records (001): not a tournament file"),
     N_("pairing numbers are not 1..{last} without gaps: missing {missing}"),
@@ -137,6 +139,30 @@ TEMPLATES: tuple[str, ...] = (
        "'dask worker {address2}'"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
+    # ------------------------------------------- store/encodings, importers, playercheck
+    N_("{at}: character {char} read as {encoding} is not allowed (control character or line "
+       "break); give the file's encoding with --encoding, or save it as UTF-8"),
+    N_("{at}: byte {byte} cannot be read as {encoding}; save the file as UTF-8 or give its "
+       "encoding with --encoding"),
+    N_("{at}: byte {byte} is not UTF-8, and no Windows or ISO code page reads the file without "
+       "control characters; save it as UTF-8 (Excel: \"CSV UTF-8\") or give its encoding with "
+       "--encoding"),
+    N_("unknown encoding {encoding} (for example utf-8, cp1250, cp1251, cp1252, cp1257, "
+       "iso-8859-2)"),
+    N_("{at}: title {title} is not a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM)"),
+    N_("{at}: federation {federation} is not a FIDE federation code"),
+    N_("{at}: birth year {year} is in the future"),
+    N_("{at}: same name and rating as player {pid}, registered already"),
+    N_("{at}: same name and rating as {other}"),
+    N_("all {n} players are registered already: is the file imported twice?"),
+    N_("{at}: column(s) not read: {columns}"),
+    # ------------------------------------------------------------------ model/text.py
+    N_("{at}: {field} {value}: character {char} at position {pos} is not allowed (control "
+       "character or line break)"),
+    N_("{at}: {field} {value} is longer than {limit} characters"),
+    N_("{field} {value}: character {char} at position {pos} is not allowed (control character "
+       "or line break)"),
+    N_("{field} {value} is longer than {limit} characters"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),

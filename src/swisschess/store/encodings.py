@@ -231,10 +231,9 @@ def _guess(data: bytes, order: tuple[str, ...] = CANDIDATES) -> tuple[str, str] 
     scores = {name: score(_sample(text), name) for name, text in decoded.items()}
     best = max(scores.values())
     tied = [name for name in order if scores.get(name) == best]
-    if len(tied) > 1:
-        name = _detector(data, tied)
-        if name is not None:
-            return name, decoded[name]
+    chosen = _detector(data, tied) if len(tied) > 1 else None
+    if chosen is not None:
+        return chosen, decoded[chosen]
     return tied[0], decoded[tied[0]]
 
 
