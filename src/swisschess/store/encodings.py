@@ -127,9 +127,11 @@ def display_name(encoding: str) -> str:
     return DISPLAY.get(name, encoding)
 
 
-def _line_col(data: bytes, offset: int) -> tuple[int, int]:
-    start = data.rfind(b"\n", 0, offset) + 1
-    return data.count(b"\n", 0, offset) + 1, offset - start + 1
+def _line_col(data: bytes, offset: int, encoding: str = "latin_1") -> tuple[int, int]:
+    """Line and column (1-based) of the byte at ``offset``, counting characters as
+    ``encoding`` reads the bytes before it."""
+    before = data[:offset].decode(encoding, errors="replace")
+    return _text_line_col(before, len(before))
 
 
 def _text_line_col(text: str, i: int) -> tuple[int, int]:
@@ -148,10 +150,17 @@ def _check_chars(text: str, filename: str, label: str) -> None:
 
 
 def _strict(data: bytes, encoding: str, filename: str, label: str) -> str:
+    bom = b""
+    if encoding in ("utf_8_sig", "utf_16"):  # the error offsets count from after the BOM
+        bom = data[:3] if encoding == "utf_8_sig" else data[:2]
+        encoding = "utf_8" if encoding == "utf_8_sig" else (
+            "utf_16_le" if bom == codecs.BOM_UTF16_LE else "utf_16_be")
+    body = data[len(bom):]
     try:
-        return data.decode(encoding)
+        return body.decode(encoding)
     except UnicodeDecodeError as e:
-        ln, col = _line_col(data, e.start)
+        ln, col = _line_col(body, e.start, encoding)
+        data = body
         raise DecodeError(f"{filename}:{ln}:{col}: byte 0x{data[e.start]:02X} cannot be read "
                           f"as {label}; save the file as UTF-8 or give its encoding with "
                           "--encoding") from None
@@ -190,7 +199,7 @@ def decode_bytes(data: bytes, filename: str = "<input>", encoding: str | None = 
         return Decoded(text, "utf_8", False)
     found = _guess(data, tie_order())
     if found is None:
-        ln, col = _line_col(data, utf8_error.start)
+        ln, col = _line_col(data, utf8_error.start, "utf_8")
         raise DecodeError(f"{filename}:{ln}:{col}: byte 0x{data[utf8_error.start]:02X} is not "
                           "UTF-8, and no Windows or ISO code page reads the file without "
                           "control characters; save it as UTF-8 (Excel: \"CSV UTF-8\") or "
