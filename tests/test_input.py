@@ -102,7 +102,7 @@ def test_bytes_that_no_code_page_reads_cleanly_are_refused_with_the_line():
         decode_bytes(data, "x.csv")
     # control characters once decoded (here a NUL in UTF-8 text) are refused too
     with pytest.raises(DecodeError, match=r"x.csv:2:4: character U\+0000"):
-        decode_bytes("name\nAbc\x00, D\n".encode(), "x.csv")
+        decode_bytes(b"name\nAbc\x00, D\n", "x.csv")
     # a BOM promises UTF-8: broken bytes after it are refused, not guessed
     with pytest.raises(DecodeError, match="x.csv:2:1: byte 0x8A cannot be read as UTF-8"):
         decode_bytes(b"\xef\xbb\xbfname\n\x8aastny\n", "x.csv")
@@ -178,8 +178,7 @@ def test_a_log_stored_before_the_check_still_loads(tmp_path):
     """Events written before control characters were refused are replayed as they are."""
     from sqlalchemy import insert
 
-    from swisschess.store.models import EventRow, TournamentRow
-    from swisschess.store.models import utcnow
+    from swisschess.store.models import EventRow, TournamentRow, utcnow
 
     path = str(tmp_path / "old.db")
     svc = TournamentService(path)
