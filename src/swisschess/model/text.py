@@ -49,10 +49,9 @@ LIMITS: dict[str, int] = {
     "filename": 255,
 }
 
-#: Bidirectional formatting characters that reorder what is displayed.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: Unicode line and paragraph separators (a line break to many programs).
-LINE_SEPARATORS = frozenset("\u2028\u2029")
+# Refused besides C0/C1: lone surrogates (D800-DFFF), the line and paragraph
+# separators (2028, 2029) and the bidi embeddings, overrides (202A-202E) and
+# isolates (2066-2069).
 
 
 _BAD_RANGES = "\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"

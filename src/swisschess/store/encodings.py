@@ -223,39 +223,49 @@ def tie_order(language: str | None = None) -> tuple[str, ...]:
 
 
 def _guess(data: bytes, order: tuple[str, ...] = CANDIDATES) -> tuple[str, str] | None:
-    """The most plausible candidate code page and its text (step 3-4)."""
-    decoded: dict[str, str] = {}
+    """The most plausible candidate code page and its text (steps 3-4).
+
+    Scored on the lines that hold non-ASCII bytes (the others read the same in
+    every candidate), at most about a megabyte of them; only the winner decodes
+    the whole file (a full FIDE rating list is some 200 MB)."""
+    sample = _sample(data)
+    scores: dict[str, int] = {}
     for name in CANDIDATES:
+        try:
+            text = sample.decode(name)
+        except UnicodeDecodeError:
+            continue
+        if _BAD.search(text) is None:
+            scores[name] = score(text, name)
+    ranked = sorted(scores, key=lambda n: (-scores[n], order.index(n)))
+    if len(ranked) > 1 and scores[ranked[0]] == scores[ranked[1]]:
+        tied = [n for n in ranked if scores[n] == scores[ranked[0]]]
+        chosen = _detector(sample, tied)
+        if chosen is not None:
+            ranked.remove(chosen)
+            ranked.insert(0, chosen)
+    for name in ranked:  # the whole file must read cleanly too (beyond the sample)
         try:
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
         if _BAD.search(text) is None:
-            decoded[name] = text
-    if not decoded:
-        return None
-    if len(decoded) == 1:
-        name = next(iter(decoded))
-        return name, decoded[name]
-    scores = {name: score(_sample(text), name) for name, text in decoded.items()}
-    best = max(scores.values())
-    tied = [name for name in order if scores.get(name) == best]
-    chosen = _detector(data, tied) if len(tied) > 1 else None
-    if chosen is not None:
-        return chosen, decoded[chosen]
-    return tied[0], decoded[tied[0]]
+            return name, text
+    return None
 
 
-def _sample(text: str) -> str:
-    """The lines that hold non-ASCII characters (the others score nothing), bounded."""
+_HIGH_LINE = re.compile(rb"[^\n]*[\x80-\xff][^\n]*")
+
+
+def _sample(data: bytes) -> bytes:
+    """The lines that hold non-ASCII bytes, at most about :data:`_SAMPLE` bytes."""
     out, n = [], 0
-    for line in text.splitlines():
-        if not line.isascii():
-            out.append(line)
-            n += len(line)
-            if n > _SAMPLE:
-                break
-    return "\n".join(out)
+    for m in _HIGH_LINE.finditer(data):
+        out.append(m.group())
+        n += len(out[-1])
+        if n > _SAMPLE:
+            break
+    return b"\n".join(out)
 
 
 def _script(ch: str) -> str:
