@@ -267,6 +267,22 @@ def template_of(message: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+#: The fields store messages name by their key (model/text.py), as words.
+FIELD_WORDS = {
+    "name": N_("name"), "tournament": N_("tournament name"), "title": N_("title"),
+    "federation": N_("federation"), "fide_id": N_("FIDE id"), "birth": N_("birth date"),
+    "sex": N_("sex"), "club": N_("club"), "city": N_("city"), "start_date": N_("start date"),
+    "end_date": N_("end date"), "chief_arbiter": N_("chief arbiter"),
+    "deputy_arbiter": N_("deputy arbiter"), "time_control": N_("time control"),
+    "reason": N_("reason"), "filename": N_("file name"),
+}
+
+
+def field_word(key: str) -> str:
+    """The field a store message names (``fide_id``: "FIDE id"), in the current language."""
+    return gettext(FIELD_WORDS[key]) if key in FIELD_WORDS else key
+
+
 def translate_message(message: str) -> str:
     """``message`` (an English message of the readers or the store) in the current
     language; a located diagnostic ``FILE:LINE:COL: error: ...`` keeps its
@@ -279,6 +295,8 @@ def translate_message(message: str) -> str:
     if found is None:
         return message
     template, values = found
+    if "field" in values:  # model/text.py names the field by its key: say it in words
+        values["field"] = field_word(values["field"])
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:
