@@ -322,6 +322,12 @@ def test_web_import_detects_shows_and_warns(web):
     assert "byte 0x9D cannot be read as Windows-1252" in r.text
     assert len(svc.tournament(tid).players) == 6
     assert 'option value="cp1257"' in c.get(f"/arbiter/t/{tid}/players").text
+    # the page an import answered with has the form's URL: a refused file sent from
+    # it comes back to the players page with the error
+    r = c.post(f"/arbiter/t/{tid}/players/import", files={"file": ("bad.csv", b"name\nA\x00\n")},
+               headers={"referer": f"http://127.0.0.1/arbiter/t/{tid}/players/import"})
+    assert r.url.path == f"/arbiter/t/{tid}/players" and 'class="flash error"' in r.text
+    assert "U+0000" in r.text
 
 
 def test_web_forms_and_api_refuse_control_characters(web):

@@ -209,6 +209,15 @@ def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
     return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
 
 
+@router.get("/arbiter/t/{tid}/players/import")
+def import_players_page(request: Request, tid: int):
+    """The page an import answered with (its URL is the form's): back to the players,
+    keeping a message (a form sent from there and refused comes back here)."""
+    query = request.url.query
+    return RedirectResponse(f"/arbiter/t/{tid}/players" + (f"?{query}" if query else ""),
+                            status_code=303)
+
+
 @router.post("/arbiter/t/{tid}/players/import")
 async def import_players(request: Request, tid: int, file: UploadFile,
                          rating_type: str = Form("standard"), only: str = Form(""),
