@@ -267,7 +267,7 @@ def test_cli_import_warnings_of_the_arbiter_review(db, capsys, tmp_path):
     # SLOV does not silently become SLO: refused with the line, nothing registered
     path.write_text('name,federation\n"Kos, Tim",SLOV\n', encoding="utf-8")
     assert run(db, "import", "p.csv") == 3
-    assert "p.csv:2: federation 'SLOV' is longer than 3 characters" in capsys.readouterr().err
+    assert "p.csv:2: federation code 'SLOV' is longer than 3 characters" in capsys.readouterr().err
     assert len(names(db)) == 4
     assert run(db, "add-player", "Kos, Tim", "--title", "IA", "--fed", "XYZ") == 0
     err = capsys.readouterr().err

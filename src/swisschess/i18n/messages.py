@@ -270,7 +270,7 @@ def template_of(message: str) -> tuple[str, dict[str, str]] | None:
 #: The fields store messages name by their key (model/text.py), as words.
 FIELD_WORDS = {
     "name": N_("name"), "tournament": N_("tournament name"), "title": N_("title"),
-    "federation": N_("federation"), "fide_id": N_("FIDE id"), "birth": N_("birth date"),
+    "federation": N_("federation code"), "fide_id": N_("FIDE id"), "birth": N_("birth date"),
     "sex": N_("sex"), "club": N_("club"), "city": N_("city"), "start_date": N_("start date"),
     "end_date": N_("end date"), "chief_arbiter": N_("chief arbiter"),
     "deputy_arbiter": N_("deputy arbiter"), "time_control": N_("time control"),
