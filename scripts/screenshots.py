@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
     .venv/bin/python scripts/screenshots.py --languages   # only standings-<lang>.png (issue 16)
+    .venv/bin/python scripts/screenshots.py --only settings  # only settings.png (issue 24)
 
 Builds a demo tournament (24 players, 7 rounds, 3 played, round 4 half entered)
 in a temporary database, starts ``swisschess serve`` on a free loopback port and
@@ -105,6 +106,22 @@ def shot_import(page, base: str, db: str, tmp: str, out: Path) -> None:
     print(out / "players-import.png")
 
 
+def build_settings_demo(db: str) -> int:
+    """A second tournament, before round 1, with the settings of issue 24 made."""
+    svc = TournamentService(db, actor="demo")
+    tid = svc.create_tournament(
+        "Club Championship 2026", 5, city="Lausanne", start_date="2026/07/01",
+        end_date="2026/07/05", chief_arbiter="IA Sofia Berger", time_control="90'/40 + 30' + 30\"",
+        tiebreaks="DE,BH/C1,BH,SB,WIN", initial_colour="lot", late_entry="half",
+        late_entry_max=2, rating_list="FIDE 2026-07 standard",
+        round_dates=[f"2026-07-0{d}" for d in range(1, 6)])
+    svc.add_players(tid, [{"name": n, "rating": r, "title": ti, "sex": s, "federation": f}
+                          for n, r, ti, s, f in NAMES[:12]])
+    svc.forbid(tid, [5, 9])
+    svc.close()
+    return tid
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "screenshots"))
@@ -115,6 +132,8 @@ def main() -> int:
     ap.add_argument("--import-list", action="store_true",
                     help="only players-import.png: a Windows-1250 CSV imported through the "
                          "web form (encoding detected, warnings shown; issue 24)")
+    ap.add_argument("--only", metavar="NAME", action="append",
+                    help="take only these screenshots (e.g. settings); repeatable")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -158,6 +177,10 @@ def main() -> int:
                 return 0
 
             def shot(name: str, url: str, full: bool = True, media: str = "screen") -> None:
+                if args.only and name not in args.only:
+                    if name == "login":
+                        page.goto(base + url)  # to log in
+                    return
                 page.emulate_media(media=media)
                 page.goto(base + url)
                 page.screenshot(path=str(out / f"{name}.png"), full_page=full)
@@ -176,6 +199,10 @@ def main() -> int:
             shot("crosstable", f"/arbiter/t/{tid}/crosstable")
             shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
             shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
+            shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
+            if args.only:
+                browser.close()
+                return 0
             # finish round 4 and preview round 5
             svc = TournamentService(db)
             for b in svc.boards(tid, 4):

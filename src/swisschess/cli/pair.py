@@ -14,7 +14,7 @@ import argparse
 import sys
 
 from swisschess import i18n
-from swisschess.cli.engine import load
+from swisschess.cli.engine import read, refuse_unpairable
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
 from swisschess.cli.options import (
     add_acceleration_option,
@@ -72,9 +72,14 @@ def run(args: argparse.Namespace) -> int:
     from swisschess.model.rounds import add_pairing
     from swisschess.pairing.registry import ROUND_ROBIN, pair_next
 
-    t, rc = load(args.input)
-    if t is None:
+    res, rc = read(args.input)
+    if res is None:
         return rc
+    # C.04.1: a round is paired on complete rounds, and not past the last one
+    refused = refuse_unpairable(res, args.input)
+    if refused is not None:
+        return refused
+    t = res.tournament
     try:
         kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
         if kind is not None:

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default: $SWISSCHESS_DB, else ./swisschess.db)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this computer only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000, help="TCP port, 1-65535 (default 8000)")
     p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random)")
     # scaling (docs/scaling.md)
     p.add_argument("--workers", type=_positive, default=1, metavar="N",
@@ -92,6 +92,13 @@ def run(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ scaling
 #: Environment read by each worker process of ``--workers N`` (set by ``run``).
 ENV_DB, ENV_TOKEN = "SWISSCHESS_DB", "SWISSCHESS_TOKEN"
+
+
+def _port(text: str) -> int:
+    n = int(text)
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError("must be 1-65535")
+    return n
 
 
 def _positive(text: str) -> int:

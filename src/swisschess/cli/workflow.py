@@ -25,6 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
+from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
     add_acceleration_option,
@@ -33,7 +34,7 @@ from swisschess.cli.options import (
 )
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.i18n.terms import bye_name, note
+from swisschess.i18n.terms import bye_name, note, round_title
 from swisschess.pairing import registry
 from swisschess.store.events import StoreError
 
@@ -70,6 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        edition_help="rule edition (default: the system's, Dutch 2026)")
     add_acceleration_option(p)
     add_round_robin_options(p)
+    settings_cli.add_new_options(p)
+    settings_cli.register(add)
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -82,6 +85,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fide-id", default="")
     p.add_argument("--birth", default="", help="birth date or year")
     p.add_argument("--club", default="", help="club (kept in the tournament; no TRF field)")
+    p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
+                   help="a late entry's rounds already paired: H half-point byes, Z zero "
+                        "(default: the tournament's late-entry setting)")
 
     p = add("import", cmd_import,
             "register players from a CSV file or a FIDE rating list (TXT or XML), "
@@ -93,7 +99,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="which rating of a FIDE list to use")
     p.add_argument("--only", metavar="FIDE_IDS",
                    help="comma-separated FIDE ids: register only these players of the list")
-    p.add_argument("--name", help="name of the tournament created from a TRF file")
+    p.add_argument("--name", help="name of the tournament created from a TRF file (wins "
+                                  "over the file's record 012)")
     p.add_argument("--replace", action="store_true",
                    help="TRF file: replace the state of the tournament (-T) instead of "
                         "creating a new one (recorded in the log)")
@@ -139,7 +146,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("result", cmd_result, "enter the result of a board")
     p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
+    p.add_argument("result", help="1-0, 0-1, 1/2, 0-0 (played, both lose), +- (forfeit win), "
+                                  "-+ , -- or -:- (double forfeit)")
     p.add_argument("--round", type=int, help="round (default: the last round paired)")
     p.add_argument("--correct", action="store_true", help="replace a result already entered")
 
@@ -147,10 +155,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status"), nargs="?", default="status")
+                                     "status", "settings", "ratings", "norms", "prizes"),
+                   nargs="?", default="status")
+    p.add_argument("--prizes", metavar="PRIZES.toml", help="prize file of 'show prizes'")
     p.add_argument("--round", type=int,
-                   help="round of the pairings (default: the last) or of the standings "
-                        "(default: the last complete round)")
+                   help="round of the pairings (default: the last) or of the standings and "
+                        "crosstable (default: the last complete round; a round not paired or "
+                        "not complete is refused)")
 
     p = add("set-language", cmd_set_language,
             "language of the tournament's web pages and lists (i18n)")
@@ -159,7 +170,46 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
-    p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
+    p.add_argument("--variant", default="2026", metavar="2026|16",
+                   help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
+                        "written 2016); both carry what a FIDE rating report needs "
+                        "(062/072/132, ranks)")
+
+
+#: Result words that begin with "-": argparse would take them for options.
+DASH_RESULTS = frozenset({"-+", "--", "-:-", "-:+", "-/+", "-/-", "--+", "---"})
+#: The options of ``result`` (a ``--`` before one of them is the result word).
+RESULT_OPTIONS = frozenset({"--db", "-T", "--tournament", "--round", "--correct", "--lang",
+                            "-h", "--help"})
+
+
+def protect_result_words(argv: list[str]) -> list[str]:
+    """``swisschess result 4 -+`` (or ``--``, ``-:-``): the result word as the
+    positional it is.  argparse reads a word starting with ``-`` as an option
+    (and ``--`` as the end of the options), so such a word after the ``result``
+    command gets a leading space, which argparse keeps as a positional and
+    :func:`~swisschess.store.service.normalise_result` drops.  A ``--``
+    followed by a word that is not an option of ``result`` stays the
+    end-of-options marker (``result 4 -- -+``)."""
+    try:
+        at = argv.index("result")
+    except ValueError:
+        return argv
+    i = 0
+    while i < at:  # only ``--lang X`` may come before the command
+        if argv[i] == "--lang":
+            i += 2
+        elif argv[i].startswith("--lang="):
+            i += 1
+        else:
+            return argv  # "result" is not the command (it is some option's value)
+    out = argv[:at + 1]
+    rest = argv[at + 1:]
+    for i, a in enumerate(rest):
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        ended = a == "--" and nxt is not None and nxt.split("=")[0] not in RESULT_OPTIONS
+        out.append(" " + a if a in DASH_RESULTS and not ended else a)
+    return out
 
 
 # --------------------------------------------------------------------- helpers
@@ -222,9 +272,11 @@ def cmd_new(svc, args) -> int:
         edition=edition, city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control,
-        **({"language": args.language} if args.language else {}))
+        **({"language": args.language} if args.language else {}),
+        **settings_cli.new_settings(args))
     print(_("tournament {tid} created: {name}, {rounds} rounds ({db})").format(
         tid=tid, name=args.name, rounds=args.rounds, db=svc.url))
+    settings_cli.announce_lot(svc, tid)
     return EXIT_OK
 
 
@@ -254,7 +306,8 @@ def cmd_add_player(svc, args) -> int:
            "federation": args.federation, "fide_id": args.fide_id, "birth": args.birth,
            "club": args.club}
     warnings = review_players([row], svc.tournament(tid).players.values())
-    p = svc.add_player(tid, **row)
+    p = svc.add_player(tid, **row, **({"missed": args.missed_rounds_points}
+                                      if args.missed_rounds_points else {}))
     print(_("player {n} registered: {name} {rating}").format(
         n=p.id, name=p.name, rating=p.rating or "").rstrip())
     _warn_all(warnings)
@@ -359,7 +412,7 @@ def cmd_withdraw(svc, args) -> int:
 def cmd_bye(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
-    rnd = args.round or svc.state(tid).current_round + 1
+    rnd = args.round if args.round is not None else svc.state(tid).current_round + 1
     if args.cancel:
         svc.cancel_bye(tid, p.id, rnd)
         print(_("bye of player {n} {name} in round {r} cancelled").format(
@@ -374,7 +427,7 @@ def cmd_bye(svc, args) -> int:
 def _print_spec(svc, tid, spec, t=None) -> None:
     t = t or svc.tournament(tid)
     rnd = spec.round
-    print(_("Round {n}").format(n=rnd))
+    print(round_title(t, rnd))
     bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
     print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
     for n, (w, b) in enumerate(spec.boards, 1):
@@ -454,6 +507,9 @@ def cmd_show(svc, args) -> int:
     s = svc.state(tid)
     t = s.t
     what = args.what
+    if what in ("ratings", "norms", "prizes"):  # issue 25: cli/ratings.py
+        from swisschess.cli.ratings import show_report
+        return show_report(t, what, args.round, args.prizes)
     if what == "status":
         print(_("{name}: {n} players, round {r} of {rounds} paired ({system} {edition})").format(
             name=t.name, n=len(t.players), r=s.current_round, rounds=t.rounds or "?",
@@ -463,8 +519,13 @@ def cmd_show(svc, args) -> int:
             print(_("round {r}: results missing on board(s) {boards}").format(
                 r=s.current_round, boards=", ".join(map(str, pend))))
         return EXIT_OK
+    if what == "settings":
+        print("\n".join(settings_cli.settings_lines(svc, tid)))
+        return EXIT_OK
     if what == "players":
         no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
+        if s.option("rating_list"):
+            print(_("Rating list") + ": " + s.option("rating_list"))
         fide, pts, club = _("FIDE id"), _("Pts"), _("Club")
         print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts:>4}  {club}")
         for p in t.sorted_players():
@@ -473,12 +534,13 @@ def cmd_show(svc, args) -> int:
                   f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
         return EXIT_OK
     if what == "pairings":
-        rnd = args.round or s.current_round
-        if not rnd:
+        rnd = args.round if args.round is not None else s.current_round
+        if not s.current_round:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        print(_("Round {n}").format(n=rnd))
-        for bv in svc.boards(tid, rnd):
+        boards = svc.boards(tid, rnd)  # a round not paired (0, -1, 12) is refused
+        print(round_title(t, rnd))
+        for bv in boards:
             print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
                   f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
         for p, code in svc.round_extras(tid, rnd):
@@ -498,7 +560,10 @@ def cmd_show(svc, args) -> int:
                   + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
         return EXIT_OK
     if what == "crosstable":
-        n = s.current_round
+        from swisschess.store.ranking import standings_round
+
+        # --round N: the crosstable after round N, refused as ``show standings`` is
+        n = s.current_round if args.round is None else standings_round(t, args.round)
         no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
         print(f"{no:>3} {name:<26} "
               + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
@@ -514,7 +579,8 @@ def cmd_show(svc, args) -> int:
                 else:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
-            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
+            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
+                  + f"  {_pts(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
@@ -533,9 +599,12 @@ def cmd_set_language(svc, args) -> int:
 def cmd_export(svc, args) -> int:
     tid = _tid(svc, args)
     text = svc.export_trf(tid, args.variant)
-    if not args.output:
+    if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
+    if not args.output.strip():
+        _err(_("{file}: cannot write: {reason}").format(file="-o ''", reason=_("no file name")))
+        return EXIT_FILE
     tmp = args.output + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:

@@ -202,6 +202,9 @@ _TXT_COLUMNS = {
     "B-day": "birth",
 }
 _TXT_RATING = {"standard": ("SRtng", "Rtng"), "rapid": ("RRtng",), "blitz": ("BRtng",)}
+#: the K column of each rating (B.02 8.3.3; issue 25)
+_TXT_K = {"standard": ("SK", "K"), "rapid": ("RK",), "blitz": ("BK",)}
+_XML_K = {"rating": "k", "rapid_rating": "rapid_k", "blitz_rating": "blitz_k"}
 
 
 def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "standard",
@@ -241,6 +244,9 @@ def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "stan
         if rating_col:
             a, b = cols[rating_col]
             d["rating"] = line[a:b]
+        k_col = next((c for c in _TXT_K.get(rating_type, ()) if c in cols), None)
+        if k_col and line[slice(*cols[k_col])].strip().isdigit():
+            d["k_factor"] = line[slice(*cols[k_col])]
         d = _clean(d, f"{filename}:{ln}")
         if not d.get("fide_id", "").isdigit():
             raise ImportFormatError(f"{filename}:{ln}: FIDE id {d.get('fide_id', '')!r} "
@@ -301,4 +307,7 @@ def _xml_player(el: ET.Element, n: int, filename: str, rating_tag: str,
     if d.get("fide_id") and not d["fide_id"].isdigit():
         raise ImportFormatError(f"{where}: FIDE id {d['fide_id']!r} is not a number")
     d["rating"] = _rating(get(rating_tag), where)
+    k = get(_XML_K.get(rating_tag, "k"))
+    if k.isdigit():  # a K the list does not give right is left out, not an error
+        d["k_factor"] = k
     return d

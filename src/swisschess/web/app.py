@@ -94,12 +94,14 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, pages, pairapi
+    from swisschess.web import api, pages, pairapi, ratingpages
 
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(ratingpages.router)  # issue 25: ratings, player card, norms, prizes
+    app.include_router(ratingpages.api_router)
     app.include_router(i18n_web.router)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
     return app

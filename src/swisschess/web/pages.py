@@ -17,6 +17,7 @@ from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.service import TournamentService
+from swisschess.store.trfout import trf_variant
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures
@@ -439,9 +440,82 @@ def log(request: Request, tid: int):
 
 
 @router.get("/arbiter/t/{tid}/export.trf")
-def export(request: Request, tid: int) -> Response:
+def export(request: Request, tid: int, variant: str = "2026") -> Response:
     svc = _arbiter(request)
-    text = svc.export_trf(tid)
+    text = svc.export_trf(tid, variant)  # ?variant=16: TRF16
     name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
+    name = (name or "tournament") + ("-trf16" if trf_variant(variant) == "16" else "")
     return PlainTextResponse(text, headers={
-        "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})
+        "Content-Disposition": f'attachment; filename="{name}.trf"'})
+
+
+# ================================================================= settings
+@router.get("/arbiter/t/{tid}/settings")
+def settings_page(request: Request, tid: int):
+    """The settings made before round 1 (tie-breaks, first-round colour, round
+    dates, acceleration, late entries, rating list) and the forbidden pairings."""
+    from swisschess.i18n.terms import forbidden_text
+    from swisschess.pairing import registry
+    from swisschess.standings.ranking import file_tiebreaks
+
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    s, t = ctx["s"], ctx["t"]
+    colour = t.initial_colour.value if t.initial_colour else ""
+    return page(request, "settings.html", tiebreaks=", ".join(file_tiebreaks(t)),
+                colour=colour, lot=bool(s.option("colour_lot") and colour),
+                colour_name=_("White") if colour == "w" else _("Black"),
+                baku=registry.baku_from_code(t.system),
+                forbidden=[(f, forbidden_text(t, f)) for f in t.forbidden], **ctx)
+
+
+@router.post("/arbiter/t/{tid}/settings")
+async def save_settings(request: Request, tid: int):
+    from swisschess.pairing import registry
+
+    svc = _arbiter(request)
+    s = svc.state(tid)
+    t = s.t
+    form = await request.form()
+
+    def text(key: str) -> str:
+        v = form.get(key, "")
+        return v if isinstance(v, str) else ""
+
+    change: dict = {k: text(k) for k in ("name", "city", "federation", "chief_arbiter",
+                                         "start_date", "end_date", "time_control",
+                                         "tiebreaks", "late_entry", "rating_list")
+                    if k in form}
+    if text("rounds").strip():
+        if not text("rounds").strip().isdigit():
+            raise StoreError(f"number of rounds {text('rounds')} is not possible")
+        change["rounds"] = int(text("rounds"))
+    if "late_entry_max" in form:
+        change["late_entry_max"] = text("late_entry_max").strip()
+    dates = [text(f"round_date_{r}") for r in range(1, (change.get("rounds") or t.rounds or 0) + 1)
+             if f"round_date_{r}" in form]
+    if any(f"round_date_{r}" in form for r in range(1, 100)):
+        change["round_dates"] = dates
+    # fields disabled once round 1 is paired are not sent; send only real changes
+    colour = text("first_colour") if "first_colour" in form else "keep"
+    current = t.initial_colour.value if t.initial_colour else ""
+    if colour == "lot" or (colour != "keep" and (colour != current or s.option("colour_lot"))):
+        change["initial_colour"] = colour
+    if "acceleration" in form:
+        baku = text("acceleration") == "baku"
+        if baku != registry.baku_from_code(t.system):
+            change["baku"] = baku
+    svc.update_settings(tid, **change)
+    return _go(f"/arbiter/t/{tid}/settings", _("Settings saved."))
+
+
+@router.post("/arbiter/t/{tid}/forbidden")
+def forbid(request: Request, tid: int, players: str = Form(""), cancel: str = Form("")):
+    svc = _arbiter(request)
+    refs = players.replace(",", " ").split()
+    ids = [svc.find_player(tid, ref).id for ref in refs]
+    svc.forbid(tid, ids, cancel=bool(cancel))
+    who = ", ".join(map(str, sorted(set(ids))))
+    msg = (_("Players {players} may be paired together again.") if cancel
+           else _("Players {players} will not be paired together.")).format(players=who)
+    return _go(f"/arbiter/t/{tid}/settings", msg)

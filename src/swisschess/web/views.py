@@ -12,7 +12,7 @@ from swisschess.model.tournament import Colour, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State
 
-RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "+-": "+ / −", "-+": "− / +",
+RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0", "+-": "+ / −", "-+": "− / +",
                  "--": "− / −", "1-0u": "1–0 (u)", "0-1u": "0–1 (u)", "1/2u": "½–½ (u)"}
 #: English names, translated where shown (``translate(...)`` in templates).
 BYE_LABELS = dict(terms.BYE_NAMES)
@@ -129,6 +129,11 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
         return _("Imported from TRF file {file}").format(file=p.get("filename", ""))
     if kind == "update_player":
         return _("Player details corrected: {player}").format(player=who(p.get("id")))
+    if kind == "forbid":
+        players = ", ".join(who(i) for i in p.get("ids", []))
+        if p.get("cancel"):
+            return _("Forbidden pairing lifted: {players}").format(players=players)
+        return _("Forbidden pairing: {players}").format(players=players)
     if kind == "settings":
         return _("Tournament settings changed: {settings}").format(
             settings=", ".join(f"{k}={v}" for k, v in p.items()))
