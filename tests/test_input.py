@@ -353,3 +353,13 @@ def test_web_forms_and_api_refuse_control_characters(web):
               json={"boards": [[1, 2]], "reason": "agreed\n001    9"})
     assert r.status_code == 400 and "reason" in r.json()["detail"]
     assert svc.count_events() == n + 3
+
+
+def test_web_trf_import_in_windows_1250(web):
+    c, svc = web
+    trf = ("012 Kranj Open\n001    1      " + f"{CE[2]:<33} 1875 SLO\n"
+           + "001    2      " + f"{CE[1]:<33} 1980 POL\n")
+    r = c.post("/arbiter/import-trf", files={"file": ("old.trf", trf.encode("cp1250"))})
+    assert "Tournament imported from old.trf. Read as Windows-1250." in r.text
+    tid = svc.resolve_tournament()
+    assert [p.name for p in svc.tournament(tid).sorted_players()] == [CE[2], CE[1]]

@@ -144,9 +144,10 @@ async def arbiter_import_trf(request: Request, file: UploadFile, name: str = For
 
     svc = _arbiter(request)
     filename = file.filename or "upload.trf"
-    text = decode_bytes(await file.read(), filename).text
-    tid = svc.import_trf(text, filename, name or None)
-    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename))
+    decoded = decode_bytes(await file.read(), filename)
+    tid = svc.import_trf(decoded.text, filename, name or None)
+    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename)
+               + " " + _("Read as {encoding}.").format(encoding=decoded.label))
 
 
 # ================================================================= overview
