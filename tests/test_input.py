@@ -88,6 +88,8 @@ def test_utf8_bom_utf16_and_override():
     assert (d.text, d.label, d.detected) == ("name\nMüller, Jörg\n", "Windows-1252", False)
     with pytest.raises(DecodeError, match="x.csv:2:2: byte 0x9D cannot be read as Windows-1252"):
         decode_bytes(f"name\n{CE[0]}\n".encode("cp1250"), "x.csv", "cp1252")
+    # --encoding utf-16 on a file without a BOM (little-endian, as Windows writes it)
+    assert decode_bytes(text.encode("utf-16-le"), "x.csv", "utf-16").text == text
     with pytest.raises(DecodeError, match="unknown encoding 'klingon'"):
         decode_bytes(b"name\n", "x.csv", "klingon")
     with pytest.raises(DecodeError, match="unknown encoding 'base64'"):

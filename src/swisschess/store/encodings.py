@@ -150,17 +150,18 @@ def _check_chars(text: str, filename: str, label: str) -> None:
 
 
 def _strict(data: bytes, encoding: str, filename: str, label: str) -> str:
-    bom = b""
-    if encoding in ("utf_8_sig", "utf_16"):  # the error offsets count from after the BOM
-        bom = data[:3] if encoding == "utf_8_sig" else data[:2]
-        encoding = "utf_8" if encoding == "utf_8_sig" else (
-            "utf_16_le" if bom == codecs.BOM_UTF16_LE else "utf_16_be")
-    body = data[len(bom):]
+    """``data`` decoded, or a DecodeError naming the line and column of the first bad byte."""
+    # without its BOM, so that the error's offset counts in the bytes decoded
+    for bom, codec in ((codecs.BOM_UTF8, "utf_8"), (codecs.BOM_UTF16_LE, "utf_16_le"),
+                       (codecs.BOM_UTF16_BE, "utf_16_be")):
+        if encoding in ("utf_8_sig", "utf_16") and data.startswith(bom) \
+                and (codec == "utf_8") == (encoding == "utf_8_sig"):
+            data, encoding = data[len(bom):], codec
+            break
     try:
-        return body.decode(encoding)
+        return data.decode(encoding)
     except UnicodeDecodeError as e:
-        ln, col = _line_col(body, e.start, encoding)
-        data = body
+        ln, col = _line_col(data, e.start, encoding)
         raise DecodeError(f"{filename}:{ln}:{col}: byte 0x{data[e.start]:02X} cannot be read "
                           f"as {label}; save the file as UTF-8 or give its encoding with "
                           "--encoding") from None
