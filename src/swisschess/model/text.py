@@ -52,8 +52,6 @@ LIMITS: dict[str, int] = {
 # Refused besides C0/C1: lone surrogates (D800-DFFF), the line and paragraph
 # separators (2028, 2029) and the bidi embeddings, overrides (202A-202E) and
 # isolates (2066-2069).
-
-
 _BAD_RANGES = "\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069"
 #: Any character no text field may hold.
 BAD_CHAR = re.compile(f"[\x00-\x1f{_BAD_RANGES}]")
