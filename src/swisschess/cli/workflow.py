@@ -391,7 +391,8 @@ def cmd_update_player(svc, args) -> int:
     warnings = review_players([row], others, [fields.get("name", p.name)])
     p = svc.update_player(tid, p.id, **fields)
     print(_("player {n} updated: {details}").format(
-        n=p.id, details=f"{p.name} {p.title} {p.rating or ''} {p.federation}".rstrip()))
+        n=p.id, details=" ".join(str(x) for x in (p.name, p.title, p.rating or "", p.federation,
+                                                  p.club) if x)))
     _warn_all(warnings)
     return EXIT_OK
 
