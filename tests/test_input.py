@@ -365,3 +365,11 @@ def test_web_trf_import_in_windows_1250(web):
     assert "Tournament imported from old.trf. Read as Windows-1250." in r.text
     tid = svc.resolve_tournament()
     assert [p.name for p in svc.tournament(tid).sorted_players()] == [CE[2], CE[1]]
+
+
+def test_an_xml_list_is_read_in_the_encoding_it_declares():
+    xml = ('<?xml version="1.0" encoding="ISO-8859-2"?>\n<playerslist><player><fideid>1</fideid>'
+           "<name>Świątek, Iga</name><country>POL</country></player></playerslist>\n")
+    got = read_player_file(xml.encode("iso-8859-2"), "list.xml")
+    assert got.decoded.label == "ISO-8859-2" and not got.decoded.detected
+    assert got.rows[0]["name"] == "Świątek, Iga"

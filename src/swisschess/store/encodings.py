@@ -11,7 +11,8 @@ becomes control characters and "Łukasz" becomes "£ukasz".
 How a file is read (:func:`decode_bytes`):
 
 1. A byte-order mark decides: UTF-8 (EF BB BF) or UTF-16 (Excel's "Unicode
-   text"); the rest must then decode cleanly.
+   text"); the rest must then decode cleanly.  So does the ``encoding`` of an
+   XML declaration (FIDE's XML rating list).
 2. Without one, strict UTF-8.  Bytes of another encoding almost never form
    valid UTF-8 sequences, so a file that decodes is UTF-8 (plain ASCII too).
 3. Otherwise every candidate code page arbiters meet (Windows-1250, -1252,
@@ -89,6 +90,10 @@ _WORD = re.compile(r"[^\W\d_]+")
 _BAD = BAD_CHAR_IN_FILE
 #: At most this many characters of non-ASCII lines are scored (rating lists are large).
 _SAMPLE = 1_000_000
+
+
+#: The encoding an XML declaration names (``<?xml version="1.0" encoding="ISO-8859-1"?>``).
+_XML_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
 
 class DecodeError(StoreError):
@@ -185,6 +190,11 @@ def decode_bytes(data: bytes, filename: str = "<input>", encoding: str | None = 
         text = _strict(data, name, filename, label)
         _check_chars(text.lstrip("\ufeff"), filename, label)
         return Decoded(text.lstrip("\ufeff"), name, False)
+    declared = _XML_ENCODING.match(data[:200])
+    if declared is not None and not data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE,
+                                                     codecs.BOM_UTF16_BE)):
+        # an XML file (a FIDE rating list) says its encoding: taken as if given
+        return decode_bytes(data, filename, declared.group(1).decode("ascii"))
     for bom, name in ((codecs.BOM_UTF8, "utf_8_sig"), (codecs.BOM_UTF16_LE, "utf_16"),
                       (codecs.BOM_UTF16_BE, "utf_16")):
         if data.startswith(bom):
