@@ -79,6 +79,34 @@ def build_demo(db: str) -> int:
     return tid
 
 
+IMPORT_CSV = ("name;rating;title;federation;birth;club;e-mail\r\n"
+              "\"Šťastný, Jiří\";2105;FM;CZE;1994;ŠK Slavoj Praha;js@example.org\r\n"
+              "\"Wójcik, Łukasz\";1980;;POL;2001;KS Łódź;\r\n"
+              "\"Kovačič, Žiga\";1875;GMX;SLO;2030;ŠD Kočevje;\r\n"
+              "\"Horvat, Ana\";1960;;CRO;;ŠK Rijeka;\r\n")
+
+
+def shot_import(page, base: str, db: str, tmp: str, out: Path) -> None:
+    """The players page after importing a CSV saved by Excel on a Central-European
+    Windows (Windows-1250): detected encoding and warnings."""
+    svc = TournamentService(db)
+    tid = svc.create_tournament("Ljubljana Rapid 2026", 7, city="Ljubljana")
+    svc.add_player(tid, "Horvat, Ana", 1960, federation="CRO")
+    svc.close()
+    path = Path(tmp) / "igralci.csv"
+    path.write_bytes(IMPORT_CSV.encode("cp1250"))
+    page.goto(base + "/login")
+    page.fill("input[name=token]", TOKEN)
+    page.click("button.primary")
+    page.wait_for_url(base + "/arbiter")
+    page.goto(f"{base}/arbiter/t/{tid}/players")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("form[action$='/players/import'] button")
+    page.wait_for_selector("#warnings")
+    page.screenshot(path=str(out / "players-import.png"), full_page=True)
+    print(out / "players-import.png")
+
+
 def build_settings_demo(db: str) -> int:
     """A second tournament, before round 1, with the settings of issue 24 made."""
     svc = TournamentService(db, actor="demo")
@@ -102,6 +130,9 @@ def main() -> int:
     ap.add_argument("--languages", action="store_true",
                     help="only the public standings page in each language (standings-LANG.png), "
                          "asked for by the browser's language (Accept-Language)")
+    ap.add_argument("--import-list", action="store_true",
+                    help="only players-import.png: a Windows-1250 CSV imported through the "
+                         "web form (encoding detected, warnings shown; issue 24)")
     ap.add_argument("--only", metavar="NAMES",
                     help="comma-separated screenshot names to take (default: all)")
     args = ap.parse_args()
@@ -142,6 +173,10 @@ def main() -> int:
                 return 0
             ctx = browser.new_context(viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
+            if args.import_list:
+                shot_import(page, base, db, tmp, out)
+                browser.close()
+                return 0
 
             def shot(name: str, url: str, full: bool = True, media: str = "screen",
                      before=None, on=None) -> None:

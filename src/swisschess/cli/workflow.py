@@ -85,6 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fed", dest="federation", default="", help="federation (3 letters)")
     p.add_argument("--fide-id", default="")
     p.add_argument("--birth", default="", help="birth date or year")
+    p.add_argument("--club", default="", help="club (kept in the tournament; no TRF field)")
     p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
                    help="a late entry's rounds already paired: H half-point byes, Z zero "
                         "(default: the tournament's late-entry setting)")
@@ -104,6 +105,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--replace", action="store_true",
                    help="TRF file: replace the state of the tournament (-T) instead of "
                         "creating a new one (recorded in the log)")
+    p.add_argument("--encoding", metavar="NAME",
+                   help="the file's encoding, e.g. utf-8, cp1250, cp1251, cp1252, cp1257, "
+                        "iso-8859-2 (default: UTF-8, else detected; the message says which)")
 
     p = add("update-player", cmd_update_player, "correct a player's details")
     p.add_argument("player", help="pairing number, FIDE id or name")
@@ -114,6 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fed", dest="federation")
     p.add_argument("--fide-id")
     p.add_argument("--birth")
+    p.add_argument("--club")
 
     p = add("withdraw", cmd_withdraw, "withdraw a player (not paired any more)")
     p.add_argument("player", help="pairing number, FIDE id or name")
@@ -244,19 +249,41 @@ def cmd_tournaments(svc, args) -> int:
     return EXIT_OK
 
 
+def _warn_all(messages: list[str]) -> None:
+    """Warnings about players (store.playercheck): registered all the same."""
+    for m in messages:
+        print(_("warning: {message}").format(message=translate_message(m)), file=sys.stderr)
+
+
 def cmd_add_player(svc, args) -> int:
+    from swisschess.store.playercheck import review_players
+
     tid = _tid(svc, args)
-    p = svc.add_player(tid, name=args.name, rating=args.rating, title=args.title, sex=args.sex,
-                       federation=args.federation, fide_id=args.fide_id, birth=args.birth,
-                       **({"missed": args.missed_rounds_points}
-                          if args.missed_rounds_points else {}))
+    row = {"name": args.name, "rating": args.rating, "title": args.title, "sex": args.sex,
+           "federation": args.federation, "fide_id": args.fide_id, "birth": args.birth,
+           "club": args.club}
+    warnings = review_players([row], svc.tournament(tid).players.values())
+    p = svc.add_player(tid, **row, **({"missed": args.missed_rounds_points}
+                                      if args.missed_rounds_points else {}))
     print(_("player {n} registered: {name} {rating}").format(
         n=p.id, name=p.name, rating=p.rating or "").rstrip())
+    _warn_all(warnings)
     return EXIT_OK
 
 
+def _read_as(decoded) -> str:
+    """``read as Windows-1250`` (with the first accented line when guessed)."""
+    if decoded.detected and decoded.sample:
+        return _("read as {encoding}, detected (first line with accents: {line}); give "
+                 "--encoding if the names are wrong").format(encoding=decoded.label,
+                                                              line=decoded.sample)
+    return _("read as {encoding}").format(encoding=decoded.label)
+
+
 def cmd_import(svc, args) -> int:
+    from swisschess.store.encodings import decode_bytes
     from swisschess.store.importers import detect_format, read_players
+    from swisschess.store.playercheck import review_players, unknown_columns_warning
 
     try:
         with open(args.file, "rb") as f:
@@ -264,10 +291,9 @@ def cmd_import(svc, args) -> int:
     except OSError as e:
         _err(_("{file}: cannot read: {reason}").format(file=args.file, reason=e.strerror or e))
         return EXIT_FILE
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    decoded = decode_bytes(data, args.file, args.encoding)
+    text = decoded.text
+    _progress(f"{args.file}: " + _read_as(decoded))
     fmt = args.format or detect_format(args.file, text)
     if fmt == "trf" and args.replace:
         tid = _tid(svc, args)
@@ -286,13 +312,20 @@ def cmd_import(svc, args) -> int:
     if len(data) > 5_000_000:
         _progress(_("{file}: reading {mb} MB ({format})...").format(
             file=args.file, mb=i18n.number(round(len(data) / 1e6)), format=fmt))
-    rows = read_players(text, fmt, args.file, args.rating_type, only)
+    where: list[str] = []
+    unknown: list[str] = []
+    rows = read_players(text, fmt, args.file, args.rating_type, only, where=where,
+                        unknown=unknown)
     _progress(_("{file}: {n} player(s) read ({format}), registering...").format(
         file=args.file, n=len(rows), format=fmt))
     tid = _tid(svc, args)
+    warnings = review_players(rows, svc.tournament(tid).players.values(), where)
+    if unknown:
+        warnings.insert(0, unknown_columns_warning(args.file, unknown))
     players = svc.add_players(tid, rows)
     print(_("{n} player(s) registered (numbers {first}-{last})").format(
         n=len(players), first=players[0].id, last=players[-1].id))
+    _warn_all(warnings)
     return EXIT_OK
 
 
@@ -300,14 +333,24 @@ def cmd_update_player(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
     fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
-                                            "fide_id", "birth") if getattr(args, k) is not None}
+                                            "fide_id", "birth", "club")
+              if getattr(args, k) is not None}
     if not fields:
-        _err(_("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id or "
-               "--birth"))
+        _err(_("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id, "
+               "--birth or --club"))
         return EXIT_INVALID
+    from swisschess.store.playercheck import review_players
+
+    others = [q for q in svc.tournament(tid).players.values() if q.id != p.id]
+    row = dict(fields)
+    if "name" in fields or "rating" in fields:  # a likely duplicate only when these change
+        row = {"name": p.name, "rating": p.rating, **fields}
+    warnings = review_players([row], others, [fields.get("name", p.name)])
     p = svc.update_player(tid, p.id, **fields)
     print(_("player {n} updated: {details}").format(
-        n=p.id, details=f"{p.name} {p.title} {p.rating or ''} {p.federation}".rstrip()))
+        n=p.id, details=" ".join(str(x) for x in (p.name, p.title, p.rating or "", p.federation,
+                                                  p.club) if x)))
+    _warn_all(warnings)
     return EXIT_OK
 
 
@@ -414,12 +457,12 @@ def cmd_show(svc, args) -> int:
         no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
         if s.option("rating_list"):
             print(_("Rating list") + ": " + s.option("rating_list"))
-        fide, pts = _("FIDE id"), _("Pts")
-        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
+        fide, pts, club = _("FIDE id"), _("Pts"), _("Club")
+        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts:>4}  {club}")
         for p in t.sorted_players():
             flag = "  " + _("withdrawn") if p.withdrawn else ""
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
-                  f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
+                  f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
         return EXIT_OK
     if what == "pairings":
         rnd = args.round if args.round is not None else s.current_round

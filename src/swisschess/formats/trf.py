@@ -37,6 +37,7 @@ from swisschess.formats.fields import (
     parse_round_dates,
 )
 from swisschess.formats.locations import Locations
+from swisschess.model.text import BAD_CHAR_IN_FILE, char_name
 from swisschess.model.tournament import (
     ALL_CODES,
     Acceleration,
@@ -125,6 +126,14 @@ BB_RECORDS: dict[str, tuple[str, ...]] = {
     "BBU": ("pab",),
 }
 
+#: Start of the error for a character no TRF line may hold (model.text): a
+#: control character (a tab is read as whitespace), a line separator or a bidi
+#: override.  Almost always the
+#: sign of a file read in the wrong encoding (Windows-1250 "Š" read as Latin-1
+#: is U+008A) or of a line break inside a name.
+CONTROL_CHARACTER = "not allowed: character"
+
+
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), else Latin-1 (which decodes any byte)."""
     try:
@@ -178,6 +187,13 @@ class _Reader:
             self.warn(ln, start + 1, f"{what} {text!r} is not a number{note}")
         return value
     def line(self, ln: int, line: str) -> None:
+        m = BAD_CHAR_IN_FILE.search(line)  # a tab is whitespace here, not an error
+        if m is not None:
+            # in a name, a header text or anywhere else: the record cannot be trusted
+            bad = m.start()
+            self.report(ln, bad + 1, f"{CONTROL_CHARACTER} {char_name(line[bad])}; a file "
+                                     "saved in another encoding, or a line break inside a "
+                                     "field?")
         line = line.rstrip()
         if not line.strip():
             return

@@ -77,6 +77,8 @@ TEMPLATES: tuple[str, ...] = (
        "by pairing number"),
     N_("XXC: unknown option {value} (expected white1, black1 or rank)"),
     N_("unknown record type {code} (kept, not interpreted)"),
+    N_("not allowed: character {char}; a file saved in another encoding, or a line break "
+       "inside a field?"),
     # --------------------------------------------------------- formats/checks.py
     N_("no player records (001): not a tournament file"),
     N_("pairing numbers are not 1..{last} without gaps: missing {missing}"),
@@ -141,6 +143,30 @@ TEMPLATES: tuple[str, ...] = (
        "'dask worker {address2}'"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
+    # ------------------------------------------- store/encodings, importers, playercheck
+    N_("{at}: character {char} read as {encoding} is not allowed (control character or line "
+       "break); give the file's encoding with --encoding, or save it as UTF-8"),
+    N_("{at}: byte {byte} cannot be read as {encoding}; save the file as UTF-8 or give its "
+       "encoding with --encoding"),
+    N_("{at}: byte {byte} is not UTF-8, and no Windows or ISO code page reads the file without "
+       "control characters; save it as UTF-8 (Excel: \"CSV UTF-8\") or give its encoding with "
+       "--encoding"),
+    N_("unknown encoding {encoding} (for example utf-8, cp1250, cp1251, cp1252, cp1257, "
+       "iso-8859-2)"),
+    N_("{at}: title {title} is not a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM)"),
+    N_("{at}: federation {federation} is not a FIDE federation code"),
+    N_("{at}: birth year {year} is in the future"),
+    N_("{at}: same name and rating as player {pid}, registered already"),
+    N_("{at}: same name and rating as {other}"),
+    N_("all {n} players are registered already: is the file imported twice?"),
+    N_("{at}: column(s) not read: {columns}"),
+    # ------------------------------------------------------------------ model/text.py
+    N_("{at}: {field} {value}: character {char} at position {pos} is not allowed (control "
+       "character or line break)"),
+    N_("{at}: {field} {value} is longer than {limit} characters"),
+    N_("{field} {value}: character {char} at position {pos} is not allowed (control character "
+       "or line break)"),
+    N_("{field} {value} is longer than {limit} characters"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),
@@ -271,6 +297,22 @@ def template_of(message: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+#: The fields store messages name by their key (model/text.py), as words.
+FIELD_WORDS = {
+    "name": N_("name"), "tournament": N_("tournament name"), "title": N_("title"),
+    "federation": N_("federation code"), "fide_id": N_("FIDE id"), "birth": N_("birth date"),
+    "sex": N_("sex"), "club": N_("club"), "city": N_("city"), "start_date": N_("start date"),
+    "end_date": N_("end date"), "chief_arbiter": N_("chief arbiter"),
+    "deputy_arbiter": N_("deputy arbiter"), "time_control": N_("time control"),
+    "reason": N_("reason"), "filename": N_("file name"),
+}
+
+
+def field_word(key: str) -> str:
+    """The field a store message names (``fide_id``: "FIDE id"), in the current language."""
+    return gettext(FIELD_WORDS[key]) if key in FIELD_WORDS else key
+
+
 def translate_message(message: str) -> str:
     """``message`` (an English message of the readers or the store) in the current
     language; a located diagnostic ``FILE:LINE:COL: error: ...`` keeps its
@@ -283,6 +325,8 @@ def translate_message(message: str) -> str:
     if found is None:
         return message
     template, values = found
+    if "field" in values:  # model/text.py names the field by its key: say it in words
+        values["field"] = field_word(values["field"])
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:

@@ -177,6 +177,9 @@ class Player:
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
+    #: The player's club.  No TRF-2026 individual record carries it (013/310 are
+    #: team records), so it lives in the store and is not exported.
+    club: str = ""
     #: Points as written in the file (81-84); None when blank.  The model's own
     #: score is computed from the results; readers compare the two.
     stated_points: Fraction | None = None

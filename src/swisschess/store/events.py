@@ -31,6 +31,7 @@ from swisschess.model.rounds import (
     set_result,
     sort_boards,
 )
+from swisschess.model.text import first_bad_char, text_problem
 from swisschess.model.tournament import (
     ByeRequest,
     Colour,
@@ -61,7 +62,7 @@ class Conflict(StoreError):
 
 
 #: Player fields an event may set.
-PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "birth")
+PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "birth", "club")
 #: Tournament header fields an event may set.
 HEADER_FIELDS = ("name", "city", "federation", "start_date", "end_date", "chief_arbiter",
                  "time_control", "rounds")
@@ -191,17 +192,64 @@ def result_word(white_code: str, black_code: str) -> str | None:
 
 # --------------------------------------------------------------------------- apply
 
-def apply(s: State, kind: str, p: dict[str, Any]) -> None:
+def apply(s: State, kind: str, p: dict[str, Any], *, replay: bool = False) -> None:
     """Apply one event to ``s`` in place; raise StoreError if it does not fit.
 
     Validation happens before any change, so a failed event leaves ``s`` as it
     was (the service still rebuilds its cache on any error, to be safe).
+
+    Every text an event carries (player and header fields, reasons) is checked
+    by :func:`check_texts`: no control character or line break, within the
+    length limits of :mod:`swisschess.model.text`.  ``replay`` (rebuilding a
+    state from events stored before) skips that check, so that a log written
+    before the check existed still loads.
     """
     fn = _APPLY.get(kind)
     if fn is None:
         raise StoreError(f"unknown event kind {kind!r}")
-    fn(s, p)
+    if not replay:
+        check_texts(kind, p)
+    if kind == "load_trf":
+        _load_trf(s, p, strict=not replay)
+    else:
+        fn(s, p)
     s.seq += 1
+
+
+#: Text fields of the events, as (payload key, field name of model.text.LIMITS).
+_TEXTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "register": (("name", "name"), ("sex", "sex"), ("title", "title"),
+                 ("federation", "federation"), ("fide_id", "fide_id"), ("birth", "birth"),
+                 ("club", "club")),
+    "create": (("name", "tournament"), ("city", "city"), ("federation", "federation"),
+               ("start_date", "start_date"), ("end_date", "end_date"),
+               ("chief_arbiter", "chief_arbiter"), ("time_control", "time_control")),
+    "pair": (("reason", "reason"),),
+    "load_trf": (("name", "tournament"), ("filename", "filename")),
+}
+_TEXTS["update_player"] = _TEXTS["register"]
+_TEXTS["settings"] = _TEXTS["create"]
+_TEXTS["edit_pairing"] = _TEXTS["pair"]
+
+
+def check_texts(kind: str, p: dict[str, Any]) -> None:
+    """Refuse an event whose texts hold a control character or a line break, or are
+    too long (one check for every front end: command line, imports, web, API)."""
+    for key, field_name in _TEXTS.get(kind, ()):
+        v = p.get(key)
+        if v is None or not isinstance(v, str | int):
+            continue
+        v = str(v).strip()
+        if field_name == "name" and first_bad_char(v) is None:
+            continue  # the length: _player_fields says it the TRF way
+        why = text_problem(field_name, v)
+        if why:
+            raise StoreError(why)
+    if kind in ("create", "settings"):
+        for v in p.get("deputy_arbiters") or ():
+            why = text_problem("deputy_arbiter", str(v).strip())
+            if why:
+                raise StoreError(why)
 
 
 def _create(s: State, p: dict) -> None:
@@ -359,9 +407,12 @@ def _player_fields(p: dict) -> dict:
             raise StoreError(f"rating {out['rating']!r} is not a number") from None
         if not 0 <= out["rating"] <= 3500:
             raise StoreError(f"rating {out['rating']} is out of range")
-    for k in ("sex", "title", "federation", "fide_id", "birth"):
+    for k in ("sex", "title", "federation", "fide_id", "birth", "club"):
         if k in out:
             out[k] = str(out[k]).strip()
+    for k in ("title", "federation"):  # FIDE writes them in capitals ("gm" is GM)
+        if k in out:
+            out[k] = out[k].upper()
     if "sex" in out:
         sex = out["sex"].lower()[:1]
         if sex not in ("", "m", "w", "f"):
@@ -669,13 +720,15 @@ def _undo_round(s: State, p: dict) -> None:
     s.manual.pop(rnd, None)
 
 
-def _load_trf(s: State, p: dict) -> None:
-    """Replace the whole state by a TRF file (import)."""
-    from swisschess.formats.trf import parse_trf
+def _load_trf(s: State, p: dict, strict: bool = True) -> None:
+    """Replace the whole state by a TRF file (import).  Not ``strict`` (replaying a
+    log stored before the check existed): control characters do not refuse it."""
+    from swisschess.formats.trf import CONTROL_CHARACTER, parse_trf
 
     res = parse_trf(str(p["text"]), str(p.get("filename", "import.trf")))
-    if res.errors:
-        raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in res.errors[:10]))
+    errors = [d for d in res.errors if strict or not d.message.startswith(CONTROL_CHARACTER)]
+    if errors:
+        raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in errors[:10]))
     t = res.tournament
     if p.get("rename") and str(p.get("name") or "").strip():
         t.name = str(p["name"]).strip()  # the name the arbiter gave wins over record 012

@@ -631,7 +631,7 @@ class TournamentService:
             if r.seq != s.seq + 1:
                 raise StoreError(f"event log of tournament {tid} has a gap at {s.seq + 1}")
             try:
-                apply(s, r.kind, json.loads(r.payload))
+                apply(s, r.kind, json.loads(r.payload), replay=True)
             except StoreError as e:
                 raise StoreError(f"event {r.seq} ({r.kind}) of tournament {tid} "
                                  f"no longer applies: {e}") from None

@@ -121,6 +121,7 @@ class NewPlayer(BaseModel):
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
+    club: str = ""
     #: a late entry's rounds already paired: H half-point byes, Z zero (default:
     #: the tournament's late-entry setting)
     missed_rounds_points: Literal["H", "Z"] | None = None
@@ -134,6 +135,7 @@ class PlayerUpdate(BaseModel):
     federation: str | None = None
     fide_id: str | None = None
     birth: str | None = None
+    club: str | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -170,7 +172,7 @@ class TrfIn(BaseModel):
 # ------------------------------------------------------------------ shapes
 def player_json(t, p) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "rating": p.rating, "title": p.title, "sex": p.sex,
-            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "club": p.club,
             "withdrawn": p.withdrawn, "points": float(t.score(p.id))}
 
 

@@ -161,17 +161,14 @@ def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...)
 
 @router.post("/arbiter/import-trf")
 async def arbiter_import_trf(request: Request, file: UploadFile, name: str = Form("")):
+    from swisschess.store.encodings import decode_bytes
+
     svc = _arbiter(request)
-    text = _decode(await file.read())
-    tid = svc.import_trf(text, file.filename or "upload.trf", name or None)
-    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename))
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    filename = file.filename or "upload.trf"
+    decoded = decode_bytes(await file.read(), filename)
+    tid = svc.import_trf(decoded.text, filename, name or None)
+    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename)
+               + " " + _("Read as {encoding}.").format(encoding=decoded.label))
 
 
 # ================================================================= overview
@@ -187,18 +184,33 @@ def overview(request: Request, tid: int):
 @router.get("/arbiter/t/{tid}/players")
 def players(request: Request, tid: int):
     svc = _arbiter(request)
+    return _players_page(request, svc, tid)
+
+
+def _players_page(request: Request, svc: TournamentService, tid: int, **extra):
+    from swisschess.store.encodings import CHOICES
+
     ctx = _base(svc, tid)
-    return page(request, "players.html", byes=views.byes_by_round(ctx["t"]), **ctx)
+    return page(request, "players.html", byes=views.byes_by_round(ctx["t"]), encodings=CHOICES,
+                **extra, **ctx)
 
 
 @router.post("/arbiter/t/{tid}/players")
 def add_player(request: Request, tid: int, name: str = Form(...), rating: str = Form(""),
                title: str = Form(""), sex: str = Form(""), federation: str = Form(""),
-               fide_id: str = Form(""), birth: str = Form("")):
+               fide_id: str = Form(""), birth: str = Form(""), club: str = Form("")):
+    from swisschess.store.playercheck import review_players
+
     svc = _arbiter(request)
-    p = svc.add_player(tid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
-                       federation=federation.upper(), fide_id=fide_id, birth=birth)
-    return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} registered.").format(n=p.id, name=p.name))
+    row = {"name": name, "rating": rating.strip() or 0, "title": title, "sex": sex,
+           "federation": federation.upper(), "fide_id": fide_id, "birth": birth, "club": club}
+    warnings = review_players([row], svc.tournament(tid).players.values())
+    p = svc.add_player(tid, **row)
+    msg = _("Player {n} {name} registered.").format(n=p.id, name=p.name)
+    if warnings:  # shown on the page itself (a redirect would lose them)
+        return _players_page(request, svc, tid, msg=msg,
+                             warnings=[translate_message(w) for w in warnings])
+    return _go(f"/arbiter/t/{tid}/players", msg)
 
 
 @router.get("/arbiter/t/{tid}/players/{pid:int}")
@@ -212,27 +224,55 @@ def player_page(request: Request, tid: int, pid: int):
 @router.post("/arbiter/t/{tid}/players/{pid:int}")
 def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
                   rating: str = Form(""), title: str = Form(""), sex: str = Form(""),
-                  federation: str = Form(""), fide_id: str = Form(""), birth: str = Form("")):
+                  federation: str = Form(""), fide_id: str = Form(""), birth: str = Form(""),
+                  club: str = Form("")):
     svc = _arbiter(request)
     p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
-                          federation=federation.upper(), fide_id=fide_id, birth=birth)
+                          federation=federation.upper(), fide_id=fide_id, birth=birth, club=club)
     return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
+
+
+@router.get("/arbiter/t/{tid}/players/import")
+def import_players_page(request: Request, tid: int):
+    """The page an import answered with (its URL is the form's): back to the players,
+    keeping a message (a form sent from there and refused comes back here)."""
+    query = request.url.query
+    return RedirectResponse(f"/arbiter/t/{tid}/players" + (f"?{query}" if query else ""),
+                            status_code=303)
 
 
 @router.post("/arbiter/t/{tid}/players/import")
 async def import_players(request: Request, tid: int, file: UploadFile,
-                         rating_type: str = Form("standard"), only: str = Form("")):
+                         rating_type: str = Form("standard"), only: str = Form(""),
+                         encoding: str = Form("")):
+    from swisschess.store.encodings import decode_bytes
     from swisschess.store.importers import detect_format, read_players
+    from swisschess.store.playercheck import review_players, unknown_columns_warning
 
     svc = _arbiter(request)
-    text = _decode(await file.read())
     name = file.filename or "upload"
-    fmt = detect_format(name, text)
+    decoded = decode_bytes(await file.read(), name, encoding.strip() or None)
+    fmt = detect_format(name, decoded.text)
     if fmt == "trf":
         raise StoreError("this is a TRF file: import it as a new tournament on the start page")
-    rows = read_players(text, fmt, name, rating_type, only.split(",") if only.strip() else None)
+    where: list[str] = []
+    unknown: list[str] = []
+    rows = read_players(decoded.text, fmt, name, rating_type,
+                        only.split(",") if only.strip() else None, where=where, unknown=unknown)
+    warnings = review_players(rows, svc.tournament(tid).players.values(), where)
+    if unknown:
+        warnings.insert(0, unknown_columns_warning(name, unknown))
     added = svc.add_players(tid, rows)
-    return _go(f"/arbiter/t/{tid}/players", _("{n} player(s) registered from {file}.").format(file=name, n=len(added)))
+    msg = _("{n} player(s) registered from {file}.").format(file=name, n=len(added))
+    if decoded.detected:
+        read = _("Read as {encoding} (detected; first line with accents: {line}): if the names "
+                 "are wrong, delete the players and import again with the right encoding.")
+        msg += " " + read.format(encoding=decoded.label, line=decoded.sample)
+    else:
+        msg += " " + _("Read as {encoding}.").format(encoding=decoded.label)
+    # shown on the page itself, not through a redirect: the warnings go with it
+    return _players_page(request, svc, tid, msg=msg,
+                         warnings=[translate_message(w) for w in warnings])
 
 
 @router.post("/arbiter/t/{tid}/players/{pid}/withdraw")
