@@ -85,6 +85,10 @@ class State:
     #: Language of the tournament's pages and lists (``swisschess.i18n.LANGUAGES``;
     #: "" = the reader's: browser or command line).
     language: str = ""
+    #: What each player had for round r and later before round r was paired
+    #: (round -> player -> entries; only players with entries then, e.g. absences
+    #: read from a TRF file): undo restores exactly that (issue 24).
+    unpaired: dict[int, dict[int, list[RoundEntry]]] = field(default_factory=dict)
 
     @property
     def current_round(self) -> int:
@@ -100,7 +104,7 @@ class State:
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
                      {r: list(v) for r, v in self.manual.items()}, self.seeded,
-                     self.language)
+                     self.language, {r: dict(v) for r, v in self.unpaired.items()})
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -401,6 +405,8 @@ def _pair(s: State, p: dict) -> None:
         if pend:
             raise Conflict(f"round {s.current_round} still has {len(pend)} game(s) without a result")
     _check_pairing(s, s.t, spec)
+    s.unpaired[spec.round] = {pid: pl.results[spec.round - 1:] for pid, pl in s.t.players.items()
+                              if len(pl.results) >= spec.round}
     add_pairing(s.t, spec)
     s.boards[spec.round] = list(spec.boards)
     if p.get("manual"):
@@ -415,7 +421,7 @@ def _edit_pairing(s: State, p: dict) -> None:
     reason = str(p.get("reason") or "").strip()
     if not reason:
         raise StoreError("a manual pairing edit needs a reason (it is written to the TRF file)")
-    before = cut_before(s.t, rnd)
+    before = before_round(s, rnd)
     _check_pairing(s, before, spec)
     kept = {}
     for w, b in s.boards[rnd]:
@@ -472,9 +478,31 @@ def _undo_round(s: State, p: dict) -> None:
     rnd = int(p["round"])
     if rnd != s.current_round or rnd == 0:
         raise Conflict(f"only the last round paired (round {s.current_round}) can be undone")
-    s.t = cut_before(s.t, rnd)
+    s.t = before_round(s, rnd)
     del s.boards[rnd]
     s.manual.pop(rnd, None)
+    s.unpaired.pop(rnd, None)
+
+
+def before_round(s: State, rnd: int) -> Tournament:
+    """The tournament as it was before round ``rnd`` (the last paired) was paired,
+    with everything entered since kept: bye requests for any later round,
+    withdrawals, reinstatements, new players, player details and settings.
+
+    Only the round's entries go; each player gets back exactly what he had for
+    the round before it was paired (nothing, or an absence read from a TRF
+    file).  For a round read from a TRF file that is not known, and the
+    absences written for the round (H / F / Z) stay, as ``cut_before`` keeps them.
+    """
+    t = cut_before(s.t, rnd)
+    # cut_before forgets requests for the rounds after rnd (right for a file cut
+    # back for checking, data loss for an undo: issue 24)
+    t.bye_requests = list(s.t.bye_requests)
+    prior = s.unpaired.get(rnd)
+    if prior is not None:
+        for pid, pl in t.players.items():
+            pl.results = pl.results[: rnd - 1] + list(prior.get(pid, []))
+    return t
 
 
 def _load_trf(s: State, p: dict) -> None:
@@ -524,6 +552,7 @@ def _load_trf(s: State, p: dict) -> None:
     new.seeded = True
     s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
     s.manual, s.seeded = new.manual, new.seeded
+    s.unpaired = {}  # what the file's rounds replaced is not known
 
 
 def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
