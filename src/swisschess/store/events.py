@@ -89,6 +89,10 @@ class State:
     #: (round -> player -> entries; only players with entries then, e.g. absences
     #: read from a TRF file): undo restores exactly that (issue 24).
     unpaired: dict[int, dict[int, list[RoundEntry]]] = field(default_factory=dict)
+    #: Results changed after later rounds were paired on them (issue 24), as
+    #: (round, board, old result, new result, last round paired then); results
+    #: are words ("1-0"...), "" for none.  Undoing a later round trims them.
+    late_changes: list[tuple[int, int, str, str, int]] = field(default_factory=list)
 
     @property
     def current_round(self) -> int:
@@ -104,7 +108,8 @@ class State:
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
                      {r: list(v) for r, v in self.manual.items()}, self.seeded,
-                     self.language, {r: dict(v) for r, v in self.unpaired.items()})
+                     self.language, {r: dict(v) for r, v in self.unpaired.items()},
+                     list(self.late_changes))
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -129,6 +134,9 @@ class State:
         for rnd in sorted(self.manual):
             for why in self.manual[rnd]:
                 out.append(f"### round {rnd}: pairing edited by the arbiter: {why}")
+        for rnd, board, old, new, upto in self.late_changes:
+            out.append(f"### round {rnd} board {board}: result changed from {old or 'none'} "
+                       f"to {new or 'none'} after {later_rounds(rnd, upto)} had been paired")
         return out
 
 
@@ -158,6 +166,17 @@ def _copy_tournament(t: Tournament) -> Tournament:
         players[pid] = q
     nt.players = players
     return nt
+
+
+def later_rounds(rnd: int, upto: int) -> str:
+    """``round 3`` or ``rounds 3-9``: the rounds paired after round ``rnd``."""
+    return f"round {upto}" if upto == rnd + 1 else f"rounds {rnd + 1}-{upto}"
+
+
+def _late_change(s: State, rnd: int, board: int, old: str | None, new: str | None) -> None:
+    """Record a result of round ``rnd`` changed after later rounds were paired on it."""
+    if rnd < s.current_round:
+        s.late_changes.append((rnd, board, old or "", new or "", s.current_round))
 
 
 def result_word(white_code: str, black_code: str) -> str | None:
@@ -461,7 +480,9 @@ def _result(s: State, p: dict) -> None:
         have = result_word(current, s.result_code(rnd, b)) or current
         raise Conflict(f"round {rnd} board {n} already has the result {have} "
                        "(enter it as a correction to change it)")
+    old = result_word(current, s.result_code(rnd, b))
     set_result(s.t, rnd, w, b, word)
+    _late_change(s, rnd, n, old, word)
 
 
 def _clear_result(s: State, p: dict) -> None:
@@ -470,8 +491,10 @@ def _clear_result(s: State, p: dict) -> None:
         raise NotFound(f"{w} - {b} is not a game of round {rnd}")
     if s.result_code(rnd, w) == "*":
         raise Conflict(f"{w} - {b} of round {rnd} has no result")
+    old = result_word(s.result_code(rnd, w), s.result_code(rnd, b))
     s.t.players[w].results[rnd - 1] = RoundEntry(b, Colour.WHITE, "*")
     s.t.players[b].results[rnd - 1] = RoundEntry(w, Colour.BLACK, "*")
+    _late_change(s, rnd, s.boards[rnd].index((w, b)) + 1, old, None)
 
 
 def _undo_round(s: State, p: dict) -> None:
@@ -482,6 +505,9 @@ def _undo_round(s: State, p: dict) -> None:
     del s.boards[rnd]
     s.manual.pop(rnd, None)
     s.unpaired.pop(rnd, None)
+    # changes made while round rnd stood no longer precede it; none left before it
+    s.late_changes = [(r, n, old, new, min(upto, rnd - 1))
+                      for r, n, old, new, upto in s.late_changes if r < rnd - 1]
 
 
 def before_round(s: State, rnd: int) -> Tournament:
@@ -553,6 +579,7 @@ def _load_trf(s: State, p: dict) -> None:
     s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
     s.manual, s.seeded = new.manual, new.seeded
     s.unpaired = {}  # what the file's rounds replaced is not known
+    s.late_changes = []  # the file's own ### notes stay as comments
 
 
 def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
