@@ -62,6 +62,8 @@ def test_undo_asks_counts_and_keeps_later_byes(db, capsys):
     assert run(db, "undo") == 3
     err = capsys.readouterr().err
     assert "round 3 has 2 result(s): run `swisschess undo --yes` to remove them" in err
+    assert run(db, "undo", "--lang", "pl") == 3
+    assert "runda 3 ma wpisane wyniki (2)" in capsys.readouterr().err
     assert _state(db).seq == before.seq
     assert run(db, "undo", "--yes") == 0
     out = capsys.readouterr().out
@@ -72,7 +74,7 @@ def test_undo_asks_counts_and_keeps_later_byes(db, capsys):
     # the request is listed, and honoured when round 4 is paired
     assert run(db, "show", "byes") == 0
     out = capsys.readouterr().out
-    assert "  4   8 Player 08" in out and "half-point bye" in out
+    assert "    4   8 Player 08" in out and "half-point bye" in out
     assert run(db, "show", "players") == 0
     assert "H bye r4" in [ln for ln in capsys.readouterr().out.splitlines()
                           if "Player 08" in ln][0]
@@ -100,8 +102,9 @@ def test_late_correction_warns_and_is_noted_in_the_export(db, capsys, tmp_path):
     cap = capsys.readouterr()
     assert "round 1 board 2" in cap.out
     assert "warning: rounds 2-3 were paired with the previous result (0-1)" in cap.err
-    assert run(db, "result", "3", "1-0", "--round", "2", "--correct") == 0
-    assert "warning: round 3 was paired with the previous result (0-1)" in capsys.readouterr().err
+    assert run(db, "result", "3", "1-0", "--round", "2", "--correct", "--lang", "cs") == 0
+    assert "varování: 3. kolo bylo spárováno s předchozím výsledkem (0-1)" in \
+        capsys.readouterr().err
     # a correction in the last round is no late correction
     assert run(db, "result", "1", "1-0", "--round", "3", "--correct") == 0
     assert "warning" not in capsys.readouterr().err

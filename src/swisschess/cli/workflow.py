@@ -491,15 +491,15 @@ def cmd_show(svc, args) -> int:
                   f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
         return EXIT_OK
     if what == "byes":
-        byes = sorted((rnd, pid, code) for pid, items in _pending_byes(s).items()
-                      for rnd, code in items)
-        if not byes:
+        requests = sorted((rnd, pid, code) for pid, items in _pending_byes(s).items()
+                          for rnd, code in items)
+        if not requests:
             print(_("no bye requested for the rounds to come"))
             return EXIT_OK
-        rd, no, name = _("Rd"), _("No"), _("Name")
-        print(f"{rd:>3} {no:>3} {name:<33} " + _("Bye"))
-        for rnd, pid, code in byes:
-            print(f"{rnd:3d} {pid:3d} {t.players[pid].name:<33} {bye_name(code)}")
+        rd, no, name = _("Round"), _("No"), _("Name")
+        print(f"{rd:>5} {no:>3} {name:<33} " + _("Bye"))
+        for rnd, pid, code in requests:
+            print(f"{rnd:5d} {pid:3d} {t.players[pid].name:<33} {bye_name(code)}")
         return EXIT_OK
     if what == "pairings":
         rnd = args.round or s.current_round

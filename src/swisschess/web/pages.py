@@ -290,7 +290,10 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         return JSONResponse({"ok": True, "board": board, "result": bv.result,
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid)), "warning": warning})
-    return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}", warning or None)
+    url = f"/arbiter/t/{tid}/round/{rnd}"
+    if warning:  # the message goes before the #fragment
+        url += "?" + urlencode({"msg": warning})
+    return RedirectResponse(url + f"#b{board}", status_code=303)
 
 
 def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
