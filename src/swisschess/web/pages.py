@@ -287,9 +287,11 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
     # a result changed after later rounds were paired on it: say which (issue 24)
     warning = translate_message(bv.warning) if bv.warning else ""
     if wants_json(request):
-        return JSONResponse({"ok": True, "board": board, "result": bv.result,
-                             "label": views.result_label(bv.result),
-                             "pending": len(svc.pending(tid)), "warning": warning})
+        answer = {"ok": True, "board": board, "result": bv.result,
+                  "label": views.result_label(bv.result), "pending": len(svc.pending(tid))}
+        if warning:
+            answer["warning"] = warning
+        return JSONResponse(answer)
     url = f"/arbiter/t/{tid}/round/{rnd}"
     if warning:  # the message goes before the #fragment
         url += "?" + urlencode({"msg": warning})
