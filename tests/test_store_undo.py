@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import pytest
-from storehelp import fold_pairing, make_players, pg_server, store_url  # noqa: F401
+from storehelp import fold_pairing, make_players, needs_engine, pg_server, store_url  # noqa: F401
 
 from swisschess.model.history import to_be_paired
 from swisschess.store.service import TournamentService
@@ -84,3 +84,23 @@ def test_undo_restores_a_reinstated_player(svc):
     svc.undo_last_round(tid)
     t = svc.tournament(tid)
     assert t.players[8].entry(2) is None and 8 in to_be_paired(t, 2)
+
+
+@needs_engine
+def test_undo_of_round_1_lets_a_late_entry_find_its_pairing_number(svc):
+    """Pairing numbers are assigned by rating when round 1 is paired (C.04.2): after
+    round 1 is undone, a player registered then is numbered by rating, and the bye
+    requests follow their players."""
+    tid = svc.create_tournament("Seed Open", rounds=3)
+    make_players(svc, tid, 6)
+    svc.renumber(tid)
+    svc.request_bye(tid, 6, 2, "H")
+    _pair(svc, tid)
+    svc.undo_last_round(tid)
+    svc.add_player(tid, name="Strong, Late", rating=2600)
+    assert not svc.state(tid).seeded
+    svc.pair_next_round(tid)  # renumbers first, as before round 1 was ever paired
+    t = svc.tournament(tid)
+    assert t.players[1].name == "Strong, Late"
+    assert [(b.round, b.ids) for b in t.bye_requests] == [(2, (7,))]
+    assert t.players[7].name == "Player 06"

@@ -504,6 +504,10 @@ def _undo_round(s: State, p: dict) -> None:
     s.t = before_round(s, rnd)
     del s.boards[rnd]
     s.manual.pop(rnd, None)
+    if rnd == 1 and rnd in s.unpaired:
+        # round 1 paired here (not read from a file): back before it, pairing numbers
+        # are assigned by rating again when it is paired (a late entry finds its place)
+        s.seeded = False
     s.unpaired.pop(rnd, None)
     # changes made while round rnd stood no longer precede it; none left before it
     s.late_changes = [(r, n, old, new, min(upto, rnd - 1))
