@@ -80,7 +80,8 @@ def test_pages_show_the_warning_and_the_undo_count(client, svc):
     assert "Board 1: result changed from 1–0 to 0–1 after round 3 had been paired." in page
     r = client.post(f"/arbiter/t/{tid}/round/2/result",
                     data={"board": "2", "result": "1/2", "correction": "1"})
-    assert "round 3 was paired with the previous result (1-0)" in r.text
+    assert '<div class="flash warning" role="alert" id="flash">round 3 was paired with the ' \
+        'previous result (1-0)</div>' in r.text
     r = client.post(f"/arbiter/t/{tid}/round/2/result?lang=sl",
                     data={"board": "2", "result": "0-1", "correction": "1"})
     assert "3. kolo je bilo sestavljeno s prejšnjim rezultatom (1/2)" in r.text

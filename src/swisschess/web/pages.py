@@ -294,7 +294,7 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         return JSONResponse(answer)
     url = f"/arbiter/t/{tid}/round/{rnd}"
     if warning:  # the message goes before the #fragment
-        url += "?" + urlencode({"msg": warning})
+        url += "?" + urlencode({"warn": warning})
     return RedirectResponse(url + f"#b{board}", status_code=303)
 
 
