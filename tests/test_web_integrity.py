@@ -85,9 +85,12 @@ def test_pages_show_the_warning_and_the_undo_count(client, svc):
     r = client.post(f"/arbiter/t/{tid}/round/2/result?lang=sl",
                     data={"board": "2", "result": "0-1", "correction": "1"})
     assert "3. kolo je bilo sestavljeno s prejšnjim rezultatom (1/2)" in r.text
-    # undo: the count of the results removed
+    # undo: the count of the results removed; the bye request for round 4 stays
+    assert client.post(f"/api/tournaments/{tid}/byes", headers=AUTH,
+                       json={"player": 6, "round": 4}).status_code == 201
     r = client.post(f"/arbiter/t/{tid}/undo?lang=en")
     assert "Round 3 removed: its pairing and 3 result(s)" in r.text
     assert svc.state(tid).current_round == 2
+    assert "H bye r4" in client.get(f"/arbiter/t/{tid}/players").text
     page = client.get(f"/arbiter/t/{tid}/round/1").text
     assert "after round 2 had been paired" in page
