@@ -74,9 +74,12 @@ def test_manual_tournament_from_the_command_line(db, capsys, tmp_path):
     t = parse_trf(text).tournament
     assert t.players[1].entry(2).code == "1" and t.players[7].entry(2).code == "Z"
     # undo the last round, and import the exported file as a second tournament
-    assert run(db, "undo") == 0
+    # (round 2 has results: undo asks for --yes and changes nothing without it)
+    n = events(db)
+    assert run(db, "undo") == 3 and events(db) == n
+    assert run(db, "undo", "--yes") == 0
     assert run(db, "import", str(out_file), "--replace") == 0
-    assert run(db, "undo") == 0
+    assert run(db, "undo", "--yes") == 0
     assert run(db, "import", str(out_file), "--name", "Copy") == 0
     capsys.readouterr()
     assert run(db, "tournaments") == 0

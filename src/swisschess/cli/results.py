@@ -183,6 +183,8 @@ def cmd_result(svc, args: argparse.Namespace) -> int:
         print(line + ("  " + status if len(views) == 1 else ""))
     if len(views) > 1:
         print(_("{n} results entered").format(n=len(views)) + "  " + status)
+    if views[0].warning:  # a result changed after later rounds were paired on it
+        _err(_("warning: {message}").format(message=translate_message(views[0].warning)))
     return EXIT_OK
 
 

@@ -151,10 +151,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     results.add_arguments(p)
 
     p = add("undo", cmd_undo, "remove the last round's pairing and its results")
+    p.add_argument("--yes", action="store_true",
+                   help="remove the round even if results were entered in it")
 
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status", "settings", "ratings", "norms", "prizes"),
+                                     "status", "settings", "ratings", "norms", "prizes", "byes"),
                    nargs="?", default="status")
     p.add_argument("--prizes", metavar="PRIZES.toml", help="prize file of 'show prizes'")
     p.add_argument("--round", type=int,
@@ -181,9 +183,28 @@ def _err(msg: str) -> None:
     print(f"swisschess: {msg}", file=sys.stderr)
 
 
+def _sqlite_file(db: str | None) -> str | None:
+    """The file of a SQLite database named by ``--db`` (or the default), else None."""
+    from sqlalchemy.engine import make_url
+
+    from swisschess.store.db import resolve_url
+
+    try:
+        u = make_url(resolve_url(db))
+    except Exception:  # a bad URL: TournamentService says so
+        return None
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    return u.database
+
+
 def _run(fn: Callable, args: argparse.Namespace) -> int:
     from swisschess.store.service import TournamentService
 
+    # a command that creates no tournament leaves no new database file behind (issue 24)
+    new_file = _sqlite_file(args.db)
+    if new_file is not None and os.path.exists(new_file):
+        new_file = None
     try:
         svc = TournamentService(args.db, actor="cli")
     except Exception as e:  # bad URL, unreachable server, unreadable file
@@ -196,7 +217,19 @@ def _run(fn: Callable, args: argparse.Namespace) -> int:
         _err(translate_message(str(e)))
         return EXIT_INVALID
     finally:
+        empty = False
+        if new_file is not None:
+            try:
+                empty = not svc.list_tournaments()
+            except Exception:  # pragma: no cover - keep the file when in doubt
+                empty = False
         svc.close()
+        if empty and new_file is not None:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                try:
+                    os.remove(new_file + suffix)
+                except OSError:
+                    pass
 
 
 def _tid(svc, args) -> int:
@@ -428,9 +461,31 @@ def cmd_edit_pairing(svc, args) -> int:
 
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
-    rnd = svc.undo_last_round(tid)
-    print(_("round {r} removed (pairing and results); requested byes stay").format(r=rnd))
+    s = svc.state(tid)
+    rnd = s.current_round
+    if not rnd:
+        _err(_("no round has been paired yet"))
+        return EXIT_INVALID
+    n = svc.results_in(s, rnd)
+    if n and not args.yes:
+        # results are data the arbiter entered: never removed without being asked
+        _err(_("round {r} has {n} result(s): run `swisschess undo --yes` to remove them").format(
+            r=rnd, n=n))
+        return EXIT_INVALID
+    svc.undo_last_round(tid, expected_version=s.seq)
+    print(_("round {r} removed: its pairing and {n} result(s); bye requests, withdrawals and "
+            "players stay").format(r=rnd, n=n))
     return EXIT_OK
+
+
+def _pending_byes(s) -> dict[int, list[tuple[int, str]]]:
+    """Bye requests of rounds not yet paired: player -> [(round, code)]."""
+    out: dict[int, list[tuple[int, str]]] = {}
+    for b in sorted(s.t.bye_requests, key=lambda b: (b.round, b.ids)):
+        if b.round > s.current_round:
+            for pid in b.ids:
+                out.setdefault(pid, []).append((b.round, b.code))
+    return out
 
 
 def cmd_show(svc, args) -> int:
@@ -459,10 +514,24 @@ def cmd_show(svc, args) -> int:
             print(_("Rating list") + ": " + s.option("rating_list"))
         fide, pts, club = _("FIDE id"), _("Pts"), _("Club")
         print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts:>4}  {club}")
+        byes = _pending_byes(s)
         for p in t.sorted_players():
             flag = "  " + _("withdrawn") if p.withdrawn else ""
+            for rnd, code in byes.get(p.id, []):
+                flag += "  " + _("%(code)s bye r%(n)s") % {"code": code, "n": rnd}
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
                   f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
+        return EXIT_OK
+    if what == "byes":
+        requests = sorted((rnd, pid, code) for pid, items in _pending_byes(s).items()
+                          for rnd, code in items)
+        if not requests:
+            print(_("no bye requested for the rounds to come"))
+            return EXIT_OK
+        rd, no, name = _("Round"), _("No"), _("Name")
+        print(f"{rd:>5} {no:>3} {name:<33} " + _("Bye"))
+        for rnd, pid, code in requests:
+            print(f"{rnd:5d} {pid:3d} {t.players[pid].name:<33} {bye_name(code)}")
         return EXIT_OK
     if what == "pairings":
         rnd = args.round if args.round is not None else s.current_round

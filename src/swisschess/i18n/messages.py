@@ -220,6 +220,9 @@ TEMPLATES: tuple[str, ...] = (
        "change it)"),
     N_("round {rnd} board {n} already has the result {word}"),
     N_("only the last round paired (round {rnd}) can be undone"),
+    # a result changed after later rounds were paired on it (service warnings, issue 24)
+    N_("round {last} was paired with the previous result ({old})"),
+    N_("rounds {first}-{last} were paired with the previous result ({old})"),
     N_("the TRF file has errors:\n{errors}"),
     N_("create the tournament first"),
     N_("unknown player {ref}: did you mean {players}?"),

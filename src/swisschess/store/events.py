@@ -107,6 +107,14 @@ class State:
     #: ``late_entry_max`` (at most this many half-point byes; None = no limit),
     #: ``colour_lot`` (the first-round colour was drawn by lot).
     options: dict[str, Any] = field(default_factory=dict)
+    #: What each player had for round r and later before round r was paired
+    #: (round -> player -> entries; only players with entries then, e.g. absences
+    #: read from a TRF file): undo restores exactly that (issue 24).
+    unpaired: dict[int, dict[int, list[RoundEntry]]] = field(default_factory=dict)
+    #: Results changed after later rounds were paired on them (issue 24), as
+    #: (round, board, old result, new result, last round paired then); results
+    #: are words ("1-0"...), "" for none.  Undoing a later round trims them.
+    late_changes: list[tuple[int, int, str, str, int]] = field(default_factory=list)
 
     @property
     def current_round(self) -> int:
@@ -122,7 +130,8 @@ class State:
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
                      {r: list(v) for r, v in self.manual.items()}, self.seeded,
-                     self.language, dict(self.options))
+                     self.language, dict(self.options),
+                     {r: dict(v) for r, v in self.unpaired.items()}, list(self.late_changes))
 
     def option(self, key: str) -> Any:
         """A store-only setting (``options``), or its default."""
@@ -151,6 +160,9 @@ class State:
         for rnd in sorted(self.manual):
             for why in self.manual[rnd]:
                 out.append(f"### round {rnd}: pairing edited by the arbiter: {why}")
+        for rnd, board, old, new, upto in self.late_changes:
+            out.append(f"### round {rnd} board {board}: result changed from {old or 'none'} "
+                       f"to {new or 'none'} after {later_rounds(rnd, upto)} had been paired")
         return out
 
 
@@ -180,6 +192,17 @@ def _copy_tournament(t: Tournament) -> Tournament:
         players[pid] = q
     nt.players = players
     return nt
+
+
+def later_rounds(rnd: int, upto: int) -> str:
+    """``round 3`` or ``rounds 3-9``: the rounds paired after round ``rnd``."""
+    return f"round {upto}" if upto == rnd + 1 else f"rounds {rnd + 1}-{upto}"
+
+
+def _late_change(s: State, rnd: int, board: int, old: str | None, new: str | None) -> None:
+    """Record a result of round ``rnd`` changed after later rounds were paired on it."""
+    if rnd < s.current_round:
+        s.late_changes.append((rnd, board, old or "", new or "", s.current_round))
 
 
 def result_word(white_code: str, black_code: str) -> str | None:
@@ -644,6 +667,8 @@ def _pair(s: State, p: dict) -> None:
         if pend:
             raise Conflict(f"round {s.current_round} still has {len(pend)} game(s) without a result")
     _check_pairing(s, s.t, spec)
+    s.unpaired[spec.round] = {pid: pl.results[spec.round - 1:] for pid, pl in s.t.players.items()
+                              if len(pl.results) >= spec.round}
     add_pairing(s.t, spec)
     s.boards[spec.round] = list(spec.boards)
     if p.get("manual"):
@@ -658,7 +683,7 @@ def _edit_pairing(s: State, p: dict) -> None:
     reason = str(p.get("reason") or "").strip()
     if not reason:
         raise StoreError("a manual pairing edit needs a reason (it is written to the TRF file)")
-    before = cut_before(s.t, rnd)
+    before = before_round(s, rnd)
     _check_pairing(s, before, spec)
     kept = {}
     for w, b in s.boards[rnd]:
@@ -698,7 +723,9 @@ def _result(s: State, p: dict) -> None:
         have = result_word(current, s.result_code(rnd, b)) or current
         raise Conflict(f"round {rnd} board {n} already has the result {have} "
                        "(enter it as a correction to change it)")
+    old = result_word(current, s.result_code(rnd, b))
     set_result(s.t, rnd, w, b, word)
+    _late_change(s, rnd, n, old, word)
 
 
 def _clear_result(s: State, p: dict) -> None:
@@ -707,17 +734,48 @@ def _clear_result(s: State, p: dict) -> None:
         raise NotFound(f"{w} - {b} is not a game of round {rnd}")
     if s.result_code(rnd, w) == "*":
         raise Conflict(f"{w} - {b} of round {rnd} has no result")
+    old = result_word(s.result_code(rnd, w), s.result_code(rnd, b))
     s.t.players[w].results[rnd - 1] = RoundEntry(b, Colour.WHITE, "*")
     s.t.players[b].results[rnd - 1] = RoundEntry(w, Colour.BLACK, "*")
+    _late_change(s, rnd, s.boards[rnd].index((w, b)) + 1, old, None)
 
 
 def _undo_round(s: State, p: dict) -> None:
     rnd = int(p["round"])
     if rnd != s.current_round or rnd == 0:
         raise Conflict(f"only the last round paired (round {s.current_round}) can be undone")
-    s.t = cut_before(s.t, rnd)
+    s.t = before_round(s, rnd)
     del s.boards[rnd]
     s.manual.pop(rnd, None)
+    if rnd == 1 and rnd in s.unpaired:
+        # round 1 paired here (not read from a file): back before it, pairing numbers
+        # are assigned by rating again when it is paired (a late entry finds its place)
+        s.seeded = False
+    s.unpaired.pop(rnd, None)
+    # changes made while round rnd stood no longer precede it; none left before it
+    s.late_changes = [(r, n, old, new, min(upto, rnd - 1))
+                      for r, n, old, new, upto in s.late_changes if r < rnd - 1]
+
+
+def before_round(s: State, rnd: int) -> Tournament:
+    """The tournament as it was before round ``rnd`` (the last paired) was paired,
+    with everything entered since kept: bye requests for any later round,
+    withdrawals, reinstatements, new players, player details and settings.
+
+    Only the round's entries go; each player gets back exactly what he had for
+    the round before it was paired (nothing, or an absence read from a TRF
+    file).  For a round read from a TRF file that is not known, and the
+    absences written for the round (H / F / Z) stay, as ``cut_before`` keeps them.
+    """
+    t = cut_before(s.t, rnd)
+    # cut_before forgets requests for the rounds after rnd (right for a file cut
+    # back for checking, data loss for an undo: issue 24)
+    t.bye_requests = list(s.t.bye_requests)
+    prior = s.unpaired.get(rnd)
+    if prior is not None:
+        for pid, pl in t.players.items():
+            pl.results = pl.results[: rnd - 1] + list(prior.get(pid, []))
+    return t
 
 
 def _load_trf(s: State, p: dict, strict: bool = True) -> None:
@@ -773,6 +831,8 @@ def _load_trf(s: State, p: dict, strict: bool = True) -> None:
     new.seeded = True
     s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
     s.manual, s.seeded = new.manual, new.seeded
+    s.unpaired = {}  # what the file's rounds replaced is not known
+    s.late_changes = []  # the file's own ### notes stay as comments
 
 
 def _setting_note(s: State, text: str) -> bool:

@@ -92,6 +92,10 @@ class BoardView:
     white_score: Fraction
     black_score: Fraction
     result: str | None  # "1-0" ... or None while pending
+    #: A warning for the arbiter about the change just made (a result changed after
+    #: later rounds were paired on it, issue 24), in English: show it through
+    #: ``translate_message``.
+    warning: str = ""
 
 
 class TournamentService:
@@ -412,7 +416,9 @@ class TournamentService:
         s = self._append(tid, [("result", {"round": rnd, "white": w, "black": b,
                                            "result": result, "correction": bool(correction)})],
                          expected=expected_version)
-        return self.board_in(s, rnd, board), s.seq
+        bv = self.board_in(s, rnd, board)
+        bv.warning = late_warning(s, rnd)
+        return bv, s.seq
 
     def enter_results(self, tid: int, rnd: int, entries: Sequence[tuple[int, str]],
                       correction: bool = False, expected_version: int | None = None
@@ -448,7 +454,10 @@ class TournamentService:
         if not events:
             raise StoreError("no result to enter")
         s = self._append(tid, events, expected=expected_version)
-        return [self.board_in(s, rnd, board) for board, _word in entries]
+        views = [self.board_in(s, rnd, board) for board, _word in entries]
+        for bv in views:  # the same for every board of the round
+            bv.warning = late_warning(s, rnd)
+        return views
 
     def board_in(self, s: State, rnd: int, board: int) -> BoardView:
         """Board ``board`` of round ``rnd`` in state ``s`` (as :meth:`boards` shows it)."""
@@ -458,20 +467,32 @@ class TournamentService:
                          t.score(b, rnd - 1), result_word(s.result_code(rnd, w),
                                                           s.result_code(rnd, b)))
 
-    def clear_result(self, tid: int, rnd: int, board: int) -> None:
-        """Remove the result of a board (back to pending)."""
+    def clear_result(self, tid: int, rnd: int, board: int) -> str:
+        """Remove the result of a board (back to pending); returns a warning
+        (English, "" if none) when later rounds were paired on the result."""
         s = self.state(tid)
         w, b = s.board(rnd, board)
-        self._append(tid, [("clear_result", {"round": rnd, "white": w, "black": b})])
+        s = self._append(tid, [("clear_result", {"round": rnd, "white": w, "black": b})])
+        return late_warning(s, rnd)
 
-    def undo_last_round(self, tid: int) -> int:
+    @staticmethod
+    def results_in(s: State, rnd: int) -> int:
+        """Number of boards of round ``rnd`` with a result entered."""
+        return sum(1 for w, _b in s.boards.get(rnd, []) if s.result_code(rnd, w) != "*")
+
+    def undo_last_round(self, tid: int, expected_version: int | None = None) -> int:
         """Remove the last round's pairing and its results; returns the round number.
-        Bye requests for that round stay."""
+
+        Everything else entered stays as it is (issue 24): bye requests for this
+        round and later ones, withdrawals, new players, settings; the players get
+        back exactly what they had for the round before it was paired.  Count the
+        results that go first with :meth:`results_in`; with ``expected_version``
+        nothing is removed (Conflict) if anything changed since."""
         s = self.state(tid)
         if not s.current_round:
             raise Conflict("no round has been paired yet")
         rnd = s.current_round
-        self._append(tid, [("undo_round", {"round": rnd})])
+        self._append(tid, [("undo_round", {"round": rnd})], expected=expected_version)
         return rnd
 
     # ================================================================== results
@@ -642,6 +663,19 @@ class TournamentService:
         """Events in the whole database (for tests and diagnostics)."""
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(EventRow)).scalar() or 0
+
+
+def late_warning(s: State, rnd: int) -> str:
+    """The warning for a change just made to a result of round ``rnd`` in ``s``:
+    the later rounds were paired with the previous result (English, "" if none)."""
+    if rnd >= s.current_round or not s.late_changes:
+        return ""
+    r, _board, old, _new, upto = s.late_changes[-1]
+    if r != rnd or not old:
+        return ""
+    if upto == rnd + 1:
+        return f"round {upto} was paired with the previous result ({old})"
+    return f"rounds {rnd + 1}-{upto} were paired with the previous result ({old})"
 
 
 def normalise_result(word: str) -> str:

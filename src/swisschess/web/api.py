@@ -384,8 +384,10 @@ def manual_pairing(tid: int, rnd: int, body: ManualPairing, svc: TournamentServi
 @router.delete("/tournaments/{tid}/rounds/last", dependencies=Arb,
                summary="Undo the last round (pairing and results)")
 def undo_round(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
-    rnd = svc.undo_last_round(tid)
-    return {"undone": rnd, **summary(svc, tid)}
+    s = svc.state(tid)
+    n = svc.results_in(s, s.current_round)
+    rnd = svc.undo_last_round(tid, expected_version=s.seq)
+    return {"undone": rnd, "results_removed": n, **summary(svc, tid)}
 
 
 @router.post("/tournaments/{tid}/rounds/{rnd}/results", dependencies=Arb,
@@ -404,15 +406,16 @@ def enter_result(tid: int, rnd: int, body: ResultIn, svc: TournamentService = Sv
         return JSONResponse({"detail": str(e), "current": {
             **board_json(svc.board_in(s, rnd, body.board)), "version": s.seq}},
             status_code=409)
-    return {**board_json(b), "version": version}
+    # "warning": the result changed after later rounds were paired on it (issue 24)
+    return {**board_json(b), "version": version, "warning": b.warning}
 
 
 @router.delete("/tournaments/{tid}/rounds/{rnd}/results/{board}", dependencies=Arb,
                summary="Clear the result of a board")
 def clear_result(tid: int, rnd: int, board: int, svc: TournamentService = Svc
                  ) -> dict[str, Any]:
-    svc.clear_result(tid, rnd, board)
-    return board_json(svc.boards(tid, rnd)[board - 1])
+    warning = svc.clear_result(tid, rnd, board)
+    return {**board_json(svc.boards(tid, rnd)[board - 1]), "warning": warning}
 
 
 # -------------------------------------------------------------- standings

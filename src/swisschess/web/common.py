@@ -43,7 +43,7 @@ def back_with_error(request: Request, message: str, status: int = 400):
         path = safe_path(ref, full_url=True)
         base = path.split("?", 1)[0]
         query = [kv for kv in (path.split("?", 1)[1].split("&") if "?" in path else [])
-                 if not kv.startswith(("err=", "msg="))]
+                 if not kv.startswith(("err=", "msg=", "warn="))]
         query.append(urlencode({"err": message}))
         return RedirectResponse(base + "?" + "&".join(query), status_code=303)
     return request.app.state.templates.TemplateResponse(
@@ -55,6 +55,7 @@ def page(request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
     ctx.setdefault("csrf", csrf_token(request))
     ctx.setdefault("err", request.query_params.get("err"))
     ctx.setdefault("msg", request.query_params.get("msg"))
+    ctx.setdefault("warn", request.query_params.get("warn"))
     resp = request.app.state.templates.TemplateResponse(request, name, ctx, status_code=status)
     if ctx["csrf"]:  # every post form gets the session's CSRF token (web/security.py)
         resp.body = add_csrf(bytes(resp.body).decode(), ctx["csrf"]).encode()

@@ -334,8 +334,9 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
     result = result or more
     try:
         if result == "clear":
-            svc.clear_result(tid, rnd, board)
+            warning = svc.clear_result(tid, rnd, board)
             bv = svc.boards(tid, rnd)[board - 1]
+            bv.warning = warning
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
@@ -345,11 +346,18 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
                                 status_code=e.status)
         raise
+    # a result changed after later rounds were paired on it: say which (issue 24)
+    warning = translate_message(bv.warning) if bv.warning else ""
     if wants_json(request):
-        return JSONResponse({"ok": True, "board": board, "result": bv.result,
-                             "label": views.result_label(bv.result),
-                             "pending": len(svc.pending(tid))})
-    return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+        answer = {"ok": True, "board": board, "result": bv.result,
+                  "label": views.result_label(bv.result), "pending": len(svc.pending(tid))}
+        if warning:
+            answer["warning"] = warning
+        return JSONResponse(answer)
+    url = f"/arbiter/t/{tid}/round/{rnd}"
+    if warning:  # the message goes before the #fragment
+        url += "?" + urlencode({"warn": warning})
+    return RedirectResponse(url + f"#b{board}", status_code=303)
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}/keyboard")
@@ -444,8 +452,11 @@ def edit(request: Request, tid: int, rnd: int, boards: str = Form(""), bye: str 
 @router.post("/arbiter/t/{tid}/undo")
 def undo(request: Request, tid: int):
     svc = _arbiter(request)
-    rnd = svc.undo_last_round(tid)
-    return _go(f"/arbiter/t/{tid}", _("Round {n} removed (pairing and results).").format(n=rnd))
+    s = svc.state(tid)
+    n = svc.results_in(s, s.current_round)
+    rnd = svc.undo_last_round(tid, expected_version=s.seq)
+    return _go(f"/arbiter/t/{tid}", _("Round {r} removed: its pairing and {n} result(s); bye "
+                                      "requests, withdrawals and players stay.").format(r=rnd, n=n))
 
 
 # ================================================================ standings

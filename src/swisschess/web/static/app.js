@@ -61,6 +61,8 @@
         if (status) status.setAttribute("data-pending", "0");
         window.setTimeout(function () { window.location.reload(); }, 400);
       }
+      // a result changed after later rounds were paired on it (issue 24)
+      if (res.j.warning) { flash(msg + " " + res.j.warning, "warning"); return; }
       flash(msg, "ok");
     }).catch(function () {
       row.classList.remove("saving");
