@@ -81,7 +81,10 @@ class Model:
         return [n for n in range(1, len(r.boards) + 1) if n not in r.results]
 
     def can_pair(self) -> bool:
-        return self.current < self.rounds_total and not self.pending()
+        """Not past the last round, and every game paired so far has its result
+        (a result cleared in an earlier round blocks the next pairing too)."""
+        return self.current < self.rounds_total and not any(
+            n not in r.results for r in self.rounds for n in range(1, len(r.boards) + 1))
 
     def add_round(self, boards: list[tuple[int, int]], bye: int | None) -> None:
         rnd = self.current + 1

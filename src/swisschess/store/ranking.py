@@ -32,12 +32,12 @@ class Ranking:
 
 
 def complete_rounds(t: Tournament) -> int:
-    """Last round with every result known."""
-    n = t.rounds_recorded()
-    while n > 0 and any((e := p.entry(n)) is not None and e.code == "*"
-                        for p in t.players.values()):
-        n -= 1
-    return n
+    """Last round up to which every result is known (a result cleared in an
+    earlier round after later rounds were paired stops it there)."""
+    for n in range(1, t.rounds_recorded() + 1):
+        if any((e := p.entry(n)) is not None and e.code == "*" for p in t.players.values()):
+            return n - 1
+    return t.rounds_recorded()
 
 
 def standings_round(t: Tournament, upto: int | None = None) -> int:

@@ -383,6 +383,8 @@ class TournamentService:
             payload = {"round": rnd, "boards": [list(b) for b in boards], "bye": bye,
                        "reason": reason, "manual": True}
             if rnd == s.current_round + 1:
+                for why in pairing_refusals(s.t):  # as for the engine: not past the last
+                    raise Conflict(why.message)    # round, no result missing (C.04.1)
                 return self._append(tid, [("pair", payload)])
             return self._append(tid, [("edit_pairing", payload)])
 
