@@ -383,8 +383,9 @@ class TournamentService:
             payload = {"round": rnd, "boards": [list(b) for b in boards], "bye": bye,
                        "reason": reason, "manual": True}
             if rnd == s.current_round + 1:
-                for why in pairing_refusals(s.t):  # as for the engine: not past the last
-                    raise Conflict(why.message)    # round, no result missing (C.04.1)
+                for why in pairing_refusals(s.t):  # as for the engine: no result missing in
+                    if why.round < s.current_round:  # an earlier round either (C.04.1; the
+                        raise Conflict(why.message)  # event checks the last round's own)
                 return self._append(tid, [("pair", payload)])
             return self._append(tid, [("edit_pairing", payload)])
 
