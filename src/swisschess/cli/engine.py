@@ -23,7 +23,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
+from swisschess.cli.exitcodes import (
+    EXIT_FILE,
+    EXIT_INVALID,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_TOO_LARGE,
+)
 from swisschess.cli.options import (
     add_acceleration_option,
     add_round_robin_options,
@@ -145,10 +151,12 @@ def write_pairing(dest: str, pairing: Pairing) -> int:
 # ------------------------------------- round robin (C.05 Annex 1, Berger)
 def print_round_robin(players: int, double: bool) -> int:
     """``--round-robin --players N [--double]``: print the Berger table."""
-    from swisschess.rules.roundrobin import format_table
+    from swisschess.rules.roundrobin import TooManyPlayers, format_table
 
     try:
         sys.stdout.write(format_table(players, double))
+    except TooManyPlayers as e:
+        return _fail(EXIT_TOO_LARGE, f"--players {players}: {translate_message(str(e))}")
     except InputError as e:
         return _fail(EXIT_INVALID, f"--players {players}: {e}")
     return EXIT_OK
@@ -167,8 +175,12 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
         return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
     if args.pair is None:
         return _fail(EXIT_INVALID, "nothing to do: give -p or -c")
+    from swisschess.rules.roundrobin import TooManyPlayers
+
     try:
         pairing = pair_round_robin(t, kind)
+    except TooManyPlayers as e:
+        return _fail(EXIT_TOO_LARGE, f"{args.input}: {translate_message(str(e))}")
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {e}")
     return write_pairing(args.pair, pairing)

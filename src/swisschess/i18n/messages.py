@@ -123,6 +123,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("a round robin needs at least 2 players, not {players}"),
     N_("a round robin needs the players numbered 1 to {n} (their Berger numbers)"),
     N_("all {rounds} rounds of the round robin are paired"),
+    N_("a round robin of {players} players: at most {limit} players are paired by the "
+       "Berger tables"),
     N_("record 192 {code}: {what} is not paired by swisschess; name a system on the command "
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),

@@ -68,6 +68,7 @@ from swisschess.pairing import registry
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import InputError, Pairing, PairingError
 from swisschess.rules.baku import accelerate
+from swisschess.rules.roundrobin import TooManyPlayers
 
 #: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
 #: 4 MiB holds a 2,000-player, 15-round TRF file several times over.
@@ -154,6 +155,8 @@ def pair_text(text: str, system: str | None = None, edition: str | None = None,
         pairing = pair_round(t, system, edition)
     except PairingError as e:
         raise PairFailure(EXIT_NO_PAIRING, f"{FILENAME}: no valid pairing: {e}") from None
+    except TooManyPlayers as e:
+        raise PairFailure(EXIT_TOO_LARGE, f"{FILENAME}: {e}") from None
     except InputError as e:
         raise PairFailure(EXIT_INVALID, f"{FILENAME}: {e}") from None
     return pairing, system, edition, [str(d) for d in res.warnings]
