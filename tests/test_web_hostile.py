@@ -4,16 +4,29 @@ replayed in-process at a small size (the figures are in docs/scaling.md)."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 from swisschess.formats.trf import write_trf
 from swisschess.model.tournament import Player, Tournament
 from swisschess.rules.roundrobin import MAX_PLAYERS as MAX_RR_PLAYERS
+from swisschess.store.logins import FREE_FAILURES
+from swisschess.store.service import TournamentService
+from swisschess.web import limits
+from swisschess.web.app import create_app
 from swisschess.web.pairapi import create_pair_app
 
 TEXT = {"Content-Type": "text/plain"}
+TOKEN = "s3cret-token"
+BASE = "http://127.0.0.1"
+
+
+def n_tournaments(svc: TournamentService) -> int:
+    return len(svc.list_tournaments())
 
 
 def trf_of(n: int, code: str = "FIDE_ROUNDROBIN") -> str:
@@ -41,3 +54,114 @@ def test_the_largest_round_robin_is_paired():
     boards = r.json()["boards"]
     assert len(boards) == MAX_RR_PLAYERS // 2
     assert boards[0] == {"board": 1, "white": 1, "black": MAX_RR_PLAYERS}
+
+
+# ------------------------------------------------------ body size, credential first
+@pytest.fixture
+def svc(tmp_path):
+    s = TournamentService(str(tmp_path / "hostile.db"), actor="web")
+    yield s
+    s.close()
+
+
+def call(app, method: str, path: str, chunks: list[bytes] | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes, int]:
+    """One request straight through the ASGI app; the body is offered chunk by
+    chunk: (status, headers, body, chunks the app took)."""
+    chunks = list(chunks or [])
+    taken = 0
+    out: dict = {"body": b""}
+
+    async def receive():
+        nonlocal taken
+        if taken < len(chunks):
+            taken += 1
+            return {"type": "http.request", "body": chunks[taken - 1],
+                    "more_body": taken < len(chunks)}
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            out["status"] = message["status"]
+            out["headers"] = {k.decode(): v.decode() for k, v in message["headers"]}
+        else:
+            out["body"] += message.get("body", b"")
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "client": ("198.51.100.7", 5000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(k.lower().encode(), v.encode()) for k, v in
+                         {"host": "127.0.0.1:8000", **(headers or {})}.items()]}
+    asyncio.run(app(scope, receive, send))
+    return out["status"], out["headers"], out["body"], taken
+
+
+MB = 1024 * 1024
+
+
+def test_a_50_mb_body_announced_is_refused_before_a_byte_is_read(svc):
+    app = create_app(token=TOKEN, service=svc)
+    for path, ctype in (("/api/tournaments", "application/json"), ("/arbiter/new",
+                        "application/x-www-form-urlencoded"), ("/login",
+                        "application/x-www-form-urlencoded"), ("/api/tournaments/1/standings",
+                        "application/json")):
+        status, _h, body, taken = call(app, "POST", path, [b"x" * MB] * 50,
+                                       {"content-type": ctype, "content-length": str(50 * MB)})
+        assert (status, taken) == (413, 0), path
+    status, _h, body, _t = call(app, "POST", "/api/tournaments", [b"{}"],
+                                {"content-type": "application/json", "content-length": "2x"})
+    assert status == 413
+    assert n_tournaments(svc) == 0
+
+
+def test_a_streamed_body_is_cut_at_the_limit(svc):
+    app = create_app(token=TOKEN, service=svc)
+    auth = {"authorization": f"Bearer {TOKEN}", "content-type": "application/json"}
+    chunks = [b"[" + b" " * (64 * 1024)] + [b" " * (64 * 1024)] * 799  # 50 MB, no length
+    status, _h, body, taken = call(app, "POST", "/api/tournaments", chunks, auth)
+    assert status == 413 and b"limit" in body
+    assert taken <= limits.DEFAULT_MAX_BODY // (64 * 1024) + 1  # not one chunk more
+    # an upload route takes more: 1 MB of TRF text is read to the end (and judged)
+    trf = json.dumps({"text": trf_of(8) + " " * MB}).encode()
+    status, _h, body, taken = call(app, "POST", "/api/tournaments/import-trf",
+                                   [trf[i:i + 65536] for i in range(0, len(trf), 65536)], auth)
+    assert status == 201, body
+    # a page's form too: the error page, in the reader's language
+    status, _h, body, _t = call(app, "POST", "/arbiter/new", [b"name=" + b"x" * MB],
+                                {"content-type": "application/x-www-form-urlencoded",
+                                 "authorization": f"Bearer {TOKEN}", "accept-language": "sl"})
+    assert status == 413 and "KB" in body.decode() and "<html" in body.decode()
+
+
+def test_anonymous_writes_are_refused_before_the_body_is_parsed(svc):
+    app = create_app(token=TOKEN, service=svc)
+    junk = [b"{not json" + b" " * 200_000]
+    status, h, body, taken = call(app, "POST", "/api/tournaments", junk,
+                                  {"content-type": "application/json"})
+    assert status == 401 and h["www-authenticate"] == "Bearer" and taken == 0
+    status, h, body, taken = call(app, "PUT", "/api/tournaments/1/trf", junk,
+                                  {"content-type": "application/json",
+                                   "authorization": "Bearer wrong"})
+    assert status == 401 and taken == 0
+    # a page's form: to the login page, body unread
+    status, h, body, taken = call(app, "POST", "/arbiter/new", [b"name=X&rounds=5"],
+                                  {"content-type": "application/x-www-form-urlencoded"})
+    assert status == 303 and h["location"].startswith("/login?next=") and taken == 0
+    # the pairing service and the login form need no credential
+    status, _h, _b, taken = call(app, "POST", "/login", [b"token=nope"],
+                                 {"content-type": "application/x-www-form-urlencoded"})
+    assert status == 401 and taken == 1
+    assert n_tournaments(svc) == 0
+
+
+def test_a_wrong_bearer_token_counts_one_failure(svc):
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE) as c:
+        for _ in range(FREE_FAILURES):
+            r = c.post("/api/tournaments", json={"name": "A", "rounds": 3},
+                       headers={"Authorization": "Bearer wrong"})
+            assert r.status_code == 401
+        # counted once per request (the gate and the route ask the same question)
+        r = c.post("/api/tournaments", json={"name": "A", "rounds": 3},
+                   headers={"Authorization": "Bearer wrong"})
+        assert r.status_code == 429 and "Retry-After" in r.headers

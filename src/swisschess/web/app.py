@@ -34,6 +34,7 @@ from swisschess.store.logins import LoginThrottle, RevokedSessions
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
+from swisschess.web.limits import ForwardedClient, RequestGate, parse_proxies
 from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders, csrf_protect
 
 HERE = Path(__file__).parent
@@ -41,10 +42,13 @@ __all__ = ["COOKIE", "Auth", "NeedLogin", "create_app", "page", "safe_path", "wa
 
 
 def create_app(db: str | None = None, token: str | None = None,
-               service: TournamentService | None = None) -> FastAPI:
+               service: TournamentService | None = None,
+               trusted_proxies: str | None = None) -> FastAPI:
     """The web app on database ``db`` (URL or SQLite path); ``token`` protects the
     arbiter pages and the API's writes (a random one is made when None: read it
-    from ``app.state.token``)."""
+    from ``app.state.token``); ``trusted_proxies`` (``"127.0.0.1"``,
+    ``"10.0.0.0/8,::1"``): the reverse proxies whose ``X-Forwarded-For`` is
+    believed (none by default: :mod:`swisschess.web.limits`)."""
     svc = service or TournamentService(db, actor="web")
     token = token or secrets.token_urlsafe(12)
     app = FastAPI(title="swisschess", version=__version__,
@@ -97,9 +101,13 @@ def create_app(db: str | None = None, token: str | None = None,
     from swisschess.web import api, pages, pairapi
 
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
+    # body-size limit and the arbiter's credential before any body is read (issue 26)
+    app.add_middleware(RequestGate)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(i18n_web.router)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
+    # outermost: the client's address (X-Forwarded-For only from a trusted proxy)
+    app.add_middleware(ForwardedClient, proxies=parse_proxies(trusted_proxies))
     return app

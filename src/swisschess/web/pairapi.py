@@ -240,6 +240,7 @@ def create_pair_app(max_bytes: int = MAX_BYTES) -> Any:
     from fastapi import FastAPI
 
     from swisschess import __version__
+    from swisschess.web.limits import RequestGate
     from swisschess.web.security import SecurityHeaders
 
     app = FastAPI(title="swisschess pairing service", version=__version__,
@@ -247,5 +248,6 @@ def create_pair_app(max_bytes: int = MAX_BYTES) -> Any:
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.pair_max_bytes = max_bytes
     app.include_router(router)
+    app.add_middleware(RequestGate)  # the other routes' body limit (web/limits.py)
     app.add_middleware(SecurityHeaders)
     return app

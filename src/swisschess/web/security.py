@@ -166,6 +166,12 @@ class Auth:
 
         A wrong bearer token counts as a failed login; while the client must
         wait, even the right one is refused (429)."""
+        state = request.scope.setdefault("state", {})
+        if "swisschess_ok" not in state:  # decided once per request (a failure counts once)
+            state["swisschess_ok"] = self._ok(request)
+        return bool(state["swisschess_ok"])
+
+    def _ok(self, request: Request) -> bool:
         given = self.bearer(request)
         if given is None:
             return self.session(request) is not None
