@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 
 import pytest
@@ -65,7 +66,8 @@ def svc(tmp_path):
 
 
 def call(app, method: str, path: str, chunks: list[bytes] | None = None,
-         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes, int]:
+         headers: dict[str, str] | None = None, client: str = "198.51.100.7"
+         ) -> tuple[int, dict[str, str], bytes, int]:
     """One request straight through the ASGI app; the body is offered chunk by
     chunk: (status, headers, body, chunks the app took)."""
     chunks = list(chunks or [])
@@ -83,13 +85,15 @@ def call(app, method: str, path: str, chunks: list[bytes] | None = None,
     async def send(message):
         if message["type"] == "http.response.start":
             out["status"] = message["status"]
-            out["headers"] = {k.decode(): v.decode() for k, v in message["headers"]}
+            out["headers"] = {k.decode(): v.decode() for k, v in message["headers"]
+                              if k != b"set-cookie"}
+            out["cookies"] = [v.decode() for k, v in message["headers"] if k == b"set-cookie"]
         else:
             out["body"] += message.get("body", b"")
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
              "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "client": ("198.51.100.7", 5000),
+             "query_string": b"", "root_path": "", "client": (client, 5000),
              "server": ("127.0.0.1", 8000),
              "headers": [(k.lower().encode(), v.encode()) for k, v in
                          {"host": "127.0.0.1:8000", **(headers or {})}.items()]}
@@ -165,3 +169,96 @@ def test_a_wrong_bearer_token_counts_one_failure(svc):
         r = c.post("/api/tournaments", json={"name": "A", "rounds": 3},
                    headers={"Authorization": "Bearer wrong"})
         assert r.status_code == 429 and "Retry-After" in r.headers
+
+
+# ------------------------------------------------- who is the client: back-off
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+
+
+def test_rotating_x_forwarded_for_meets_the_backoff(svc):
+    app = create_app(token=TOKEN, service=svc)  # no trusted proxy: the header is ignored
+    statuses = [call(app, "POST", "/login", [b"token=guess%d" % i],
+                     {**FORM, "x-forwarded-for": f"203.0.113.{i}"}, client="127.0.0.1")[0]
+                for i in range(30)]
+    assert statuses[:FREE_FAILURES] == [401] * FREE_FAILURES
+    assert set(statuses[FREE_FAILURES:]) == {429}
+    # behind a trusted proxy the header names the client: each its own count, and
+    # only the address the proxy appended counts (the client wrote the rest)
+    app = create_app(token=TOKEN, service=svc, trusted_proxies="10.0.0.1, ::1")
+    for i in range(FREE_FAILURES + 2):
+        status = call(app, "POST", "/login", [b"token=guess"],
+                      {**FORM, "x-forwarded-for": f"192.0.2.{i}, 198.18.0.1"},
+                      client="10.0.0.1")[0]
+        assert status == (401 if i < FREE_FAILURES else 429)
+    assert call(app, "POST", "/login", [b"token=guess"],
+                {**FORM, "x-forwarded-for": "198.18.0.2"}, client="10.0.0.1")[0] == 401
+    # from anywhere else the header is not believed
+    assert call(app, "POST", "/login", [b"token=guess"],
+                {**FORM, "x-forwarded-for": "198.18.0.3"}, client="127.0.0.1")[0] == 429
+
+
+def test_a_guesser_on_the_arbiters_address_cannot_lock_the_arbiter_out(svc):
+    app = create_app(token=TOKEN, service=svc)
+    arbiter = TestClient(app, base_url=BASE)
+    script = TestClient(app, base_url=BASE)
+    attacker = TestClient(app, base_url=BASE)  # same address ("testclient"), no device cookie
+    with arbiter, script, attacker:
+        r = arbiter.post("/login", data={"token": TOKEN}, follow_redirects=False)
+        assert r.status_code == 303 and "swisschess_device" in r.cookies
+        arbiter.post("/logout", data={"csrf": login_csrf(arbiter)})
+        r = script.get("/api/tournaments/1/players", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert "swisschess_device" in r.cookies  # a script keeps it like a browser
+        for _ in range(FREE_FAILURES + 3):
+            attacker.post("/login", data={"token": "guess"})
+        assert attacker.post("/login", data={"token": TOKEN}).status_code == 429
+        assert attacker.post("/api/tournaments", json={"name": "X", "rounds": 3}, headers={
+            "Authorization": f"Bearer {TOKEN}"}).status_code == 429
+        # the arbiter's browser and script are known devices: not held back
+        r = arbiter.post("/login", data={"token": TOKEN}, follow_redirects=False)
+        assert r.status_code == 303
+        r = script.post("/api/tournaments", json={"name": "X", "rounds": 3},
+                        headers={"Authorization": f"Bearer {TOKEN}"})
+        assert r.status_code == 201
+        # a forged device cookie is just no device
+        attacker.cookies.set("swisschess_device", "abc.def")
+        assert attacker.post("/login", data={"token": TOKEN}).status_code == 429
+
+
+def login_csrf(c: TestClient) -> str:
+    page = c.get("/arbiter")
+    return re.search(r'name="csrf-token" content="([^"]+)"', page.text)[1]
+
+
+# ------------------------------------------------------------------- serve
+def test_serve_hides_secrets_and_trusts_no_forwarded_header_by_default(tmp_path, monkeypatch,
+                                                                        capsys):
+    import uvicorn
+
+    from swisschess.cli.main import main
+    from swisschess.cli.serve import masked
+
+    assert masked("postgresql://swiss:hunter2@db.example/swiss") == \
+        "postgresql://swiss:***@db.example/swiss"
+    assert masked(str(tmp_path / "a.db")) == str(tmp_path / "a.db")
+    runs: list[tuple] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: runs.append((app, kw)))
+    monkeypatch.delenv("SWISSCHESS_TOKEN", raising=False)
+    monkeypatch.delenv("SWISSCHESS_TRUSTED_PROXY", raising=False)
+    secret = tmp_path / "token.txt"
+    secret.write_text("from-a-file\n")
+    db = str(tmp_path / "s.db")
+    assert main(["serve", "--db", db, "--token-file", str(secret)]) == 0
+    app, kw = runs[-1]
+    assert app.state.token == "from-a-file" and kw["proxy_headers"] is False
+    err = capsys.readouterr().err
+    assert "from-a-file" not in err and "password" not in err
+    assert main(["serve", "--db", db, "--token-file", str(tmp_path / "none")]) == 5
+    assert main(["serve", "--db", db, "--trusted-proxy", "not-an-ip"]) == 3
+    assert "--trusted-proxy" in capsys.readouterr().err
+    assert main(["serve", "--db", db, "--trusted-proxy", "10.0.0.1"]) == 0
+    app, kw = runs[-1]
+    status = call(app, "POST", "/login", [b"token=x"], {**FORM, "x-forwarded-for": "192.0.2.9"},
+                  client="10.0.0.1")[0]
+    assert status == 401 and kw["proxy_headers"] is False
+    forwarded = [m for m in app.user_middleware if m.cls is limits.ForwardedClient]
+    assert [str(n) for n in forwarded[0].kwargs["proxies"]] == ["10.0.0.1/32"]

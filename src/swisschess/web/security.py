@@ -3,9 +3,17 @@
 Threats and answers (OWASP's usual list for a cookie-authenticated app):
 
 * **Password guessing** — :class:`~swisschess.store.logins.LoginThrottle`:
-  after 5 failures in a row from one address every further attempt waits
+  after 5 failures in a row from one client every further attempt waits
   (1 s, 2 s, 4 s ... 15 min), counted in the database so that all workers
   share it.  Applies to the login form and to ``Authorization: Bearer``.
+  The client is the connection's address (``X-Forwarded-For`` only from a
+  proxy named with ``serve --trusted-proxy``: :mod:`swisschess.web.limits`),
+  or -- so that somebody sharing the arbiter's address (the venue's Wi-Fi)
+  cannot lock the arbiter out by guessing -- the *device* of a browser or
+  script that has logged in before: a successful login (form or bearer token)
+  gives a signed ``swisschess_device`` cookie (one year), and its failures
+  and waits are counted for that device alone (OWASP's "device cookies").
+  The cookie grants nothing by itself.
 * **Stolen or forgotten sessions** — the login cookie is a signed session
   ``SID.ISSUED.SIGNATURE`` (HMAC-SHA256 with a key derived from the arbiter
   token): it expires :data:`SESSION_TTL` seconds after login (12 h: one
@@ -48,6 +56,9 @@ from swisschess.store.logins import LoginThrottle, RevokedSessions
 COOKIE = "swisschess_session"
 #: Seconds a login lasts (12 h).
 SESSION_TTL = 12 * 3600
+#: Cookie naming a device that has logged in before (its own back-off), and its life.
+DEVICE_COOKIE = "swisschess_device"
+DEVICE_TTL = 365 * 86400
 #: Form field and header carrying the CSRF token.
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -176,13 +187,38 @@ class Auth:
         if given is None:
             return self.session(request) is not None
         # an explicit token decides alone (a cookie sent along is not looked at)
-        key = client_key(request)
+        key = self.client(request)
         self.refuse_if_waiting(key)
         if self.check_token(given):
+            self.remember_device(request)
             return True
         if self.throttle is not None:
             self.throttle.failure(key)
         return False
+
+    # ---------------------------------------------------------------- devices
+    def new_device(self) -> str:
+        """A fresh device cookie value ``DID.SIGNATURE``."""
+        did = secrets.token_urlsafe(12)
+        return f"{did}.{self._sign('device:' + did)}"
+
+    def device(self, request: Request) -> str | None:
+        """``"dev:ID"`` for a request showing a valid device cookie, else None."""
+        did, _sep, sig = request.cookies.get(DEVICE_COOKIE, "").partition(".")
+        if not did or not hmac.compare_digest(sig.encode(), self._sign("device:" + did).encode()):
+            return None
+        return "dev:" + did
+
+    def client(self, request: Request) -> str:
+        """Whom the back-off counts: the device if it has logged in before, else the
+        address (:func:`client_key`)."""
+        return self.device(request) or client_key(request)
+
+    def remember_device(self, request: Request) -> None:
+        """After a successful login: give the client a device cookie if it has none
+        (set on the answer by :class:`SecurityHeaders`)."""
+        if self.device(request) is None:
+            request.scope.setdefault("state", {})["swisschess_new_device"] = self.new_device()
 
     # --------------------------------------------------------------- back-off
     def waiting(self, key: str) -> float:
@@ -197,7 +233,7 @@ class Auth:
         """Check a password typed on the login form: the new session cookie, or None.
 
         Raises :class:`TooManyFailures` while the client must wait."""
-        key = client_key(request)
+        key = self.client(request)
         self.refuse_if_waiting(key)
         if not self.check_token(given):
             if self.throttle is not None:
@@ -205,6 +241,7 @@ class Auth:
             return None
         if self.throttle is not None:
             self.throttle.success(key)
+        self.remember_device(request)
         return self.new_session()
 
 
@@ -225,8 +262,8 @@ class CsrfRejected(HTTPException):
 
 
 def client_key(request: Request) -> str:
-    """Whom the back-off counts: the client's address (behind a proxy, start uvicorn
-    with ``--forwarded-allow-ips`` so that this is the real client)."""
+    """The client's address, as the back-off counts it (behind a reverse proxy, start
+    ``serve --trusted-proxy PROXY`` so that this is the real client)."""
     return "ip:" + (request.client.host if request.client else "unknown")
 
 
@@ -319,6 +356,12 @@ class SecurityHeaders:
                              (b"referrer-policy", b"same-origin")):
                     if k not in present:
                         headers.append((k, v))
+                device = scope.get("state", {}).get("swisschess_new_device")
+                if device:  # a first successful login from this client (Auth.remember_device)
+                    secure = "; Secure" if scope.get("scheme") == "https" else ""
+                    headers.append((b"set-cookie", (
+                        f"{DEVICE_COOKIE}={device}; Max-Age={DEVICE_TTL}; Path=/; HttpOnly; "
+                        f"SameSite=Strict{secure}").encode()))
                 message = {**message, "headers": headers}
             await send(message)
 
