@@ -19,7 +19,9 @@ from swisschess.store.logins import FREE_FAILURES
 from swisschess.store.service import TournamentService
 from swisschess.web import limits
 from swisschess.web.app import create_app
+from swisschess.web.cache import PublicPageCache
 from swisschess.web.pairapi import create_pair_app
+from swisschess.web.pairapi import pair_text as REAL_PAIR_TEXT
 
 TEXT = {"Content-Type": "text/plain"}
 TOKEN = "s3cret-token"
@@ -262,3 +264,93 @@ def test_serve_hides_secrets_and_trusts_no_forwarded_header_by_default(tmp_path,
     assert status == 401 and kw["proxy_headers"] is False
     forwarded = [m for m in app.user_middleware if m.cls is limits.ForwardedClient]
     assert [str(n) for n in forwarded[0].kwargs["proxies"]] == ["10.0.0.1/32"]
+
+
+# ------------------------------------------------- public pages: cached by event
+def small_tournament(svc: TournamentService) -> int:
+    tid = svc.create_tournament("Cache Open", 3)
+    svc.add_players(tid, [{"name": f"Player {i}", "rating": 2000 - i} for i in range(1, 7)])
+    svc.pair_next_round(tid)
+    return tid
+
+
+def test_public_pages_are_cached_until_the_next_event_on_any_worker(svc, tmp_path):
+    tid = small_tournament(svc)
+    app = create_app(token=TOKEN, service=svc)
+    cache = next(m for m in app.user_middleware if m.cls is PublicPageCache)
+    # a second worker: another app and service on the same database
+    other = TournamentService(str(tmp_path / "hostile.db"), actor="web")
+    try:
+        with TestClient(app, base_url=BASE) as c, \
+                TestClient(create_app(token=TOKEN, service=other), base_url=BASE) as w2:
+            first = c.get(f"/t/{tid}/pairings/1")
+            assert first.status_code == 200 and "Player 1" in first.text
+            ranking_before = svc.standings(tid)
+            assert svc.standings(tid) is ranking_before  # computed once per event
+            assert c.get(f"/t/{tid}/pairings/1").text == first.text
+            s1 = c.get(f"/t/{tid}/standings").text
+            instance = c.app.middleware_stack  # built: find the cache's counters
+            pc = find_cache(instance)
+            assert (pc.hits, pc.misses) == (1, 2)
+            # a result entered on the other worker: the next page shows it
+            for board in (1, 2, 3):  # the round complete: the standings change too
+                r = w2.post(f"/api/tournaments/{tid}/rounds/1/results", json={
+                    "board": board, "result": "1-0"},
+                    headers={"Authorization": f"Bearer {TOKEN}"})
+                assert r.status_code == 200
+            after = c.get(f"/t/{tid}/pairings/1")
+            assert after.text != first.text and "1–0" in after.text
+            assert svc.standings(tid) is not ranking_before
+            assert c.get(f"/t/{tid}/standings").text != s1
+            # per language; a logged-in arbiter and a ?msg= are never served from the cache
+            assert c.get(f"/t/{tid}/pairings/1", headers={"accept-language": "sl"}
+                         ).text != after.text
+            hits = pc.hits
+            c.post("/login", data={"token": TOKEN})
+            assert "Log out" in c.get(f"/t/{tid}/pairings/1").text
+            c.get(f"/t/{tid}/pairings/1?lang=en")
+            assert pc.hits == hits
+            assert cache.kwargs["service_of"]() is svc
+    finally:
+        other.close()
+
+
+def find_cache(app):
+    while app is not None and not isinstance(app, PublicPageCache):
+        app = getattr(app, "app", None)
+    assert app is not None
+    return app
+
+
+# ------------------------------------------------- /api/pair: bounded work
+def test_pairing_service_refuses_when_busy_and_past_its_time_budget(monkeypatch):
+    import threading
+
+    from swisschess.web import pairapi
+
+    monkeypatch.setattr(pairapi, "SLOTS", threading.BoundedSemaphore(1))
+    release = threading.Event()
+
+    def slow(*args):
+        release.wait(10)
+        raise pairapi.PairFailure(3, "never mind")
+
+    monkeypatch.setattr(pairapi, "pair_text", slow)
+    monkeypatch.setattr(pairapi, "TIME_BUDGET", 0.2)
+    with TestClient(create_pair_app()) as c:
+        t0 = time.perf_counter()
+        r = c.post("/api/pair", content=trf_of(4, "FIDE_DUTCH_2025"), headers=TEXT)
+        assert r.status_code == 503 and r.json()["error"] == "timeout"
+        assert r.headers["retry-after"] == str(pairapi.RETRY_AFTER)
+        assert time.perf_counter() - t0 < 5
+        # the computation still runs and holds the only place: the next is refused at once
+        r = c.post("/api/pair", content=trf_of(4, "FIDE_DUTCH_2025"), headers=TEXT)
+        assert r.status_code == 503 and r.json()["error"] == "busy"
+        release.set()
+        for _ in range(100):  # the place comes back when the computation ends
+            if pairapi.SLOTS.acquire(timeout=0.1):
+                pairapi.SLOTS.release()
+                break
+        monkeypatch.setattr(pairapi, "pair_text", REAL_PAIR_TEXT)
+        r = c.post("/api/pair", content=trf_of(4, "FIDE_DUTCH_2025"), headers=TEXT)
+        assert r.status_code == 200, r.text

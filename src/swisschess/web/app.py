@@ -33,6 +33,7 @@ from swisschess.store.events import StoreError
 from swisschess.store.logins import LoginThrottle, RevokedSessions
 from swisschess.store.service import TournamentService
 from swisschess.web import views
+from swisschess.web.cache import PublicPageCache
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
 from swisschess.web.limits import ForwardedClient, RequestGate, parse_proxies
 from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders, csrf_protect
@@ -107,6 +108,8 @@ def create_app(db: str | None = None, token: str | None = None,
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(i18n_web.router)
+    # public pages cached until the tournament's next event (inside: knows the language)
+    app.add_middleware(PublicPageCache, service_of=lambda: app.state.service)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
     # outermost: the client's address (X-Forwarded-For only from a trusted proxy)
     app.add_middleware(ForwardedClient, proxies=parse_proxies(trusted_proxies))

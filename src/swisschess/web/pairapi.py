@@ -29,7 +29,10 @@ status  meaning                                                      exit code
 ======  ===========================================================  =========
 200     the pairing                                                  0
 413     the request is larger than the limit, or more players than   4
-        TRF can number (9999)
+        TRF can number (9999), or a round robin of more than 200
+503     busy: :data:`MAX_CONCURRENT` pairings are being computed, or  --
+        this one took longer than :data:`TIME_BUDGET` (``error``
+        ``busy`` / ``timeout``; ``Retry-After`` says when to retry)
 415     the body is not ``text/plain``                               3
 422     invalid input: the TRF has errors (each located              3
         ``request.trf:LINE:COL``), or an unknown system / edition /
@@ -48,12 +51,15 @@ tell the two 422s apart, like the command line's exit codes 3 and 1.
 
 from __future__ import annotations
 
+import asyncio
 import os
-from typing import Any
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from swisschess.cli.exitcodes import (
     EXIT_INVALID,
@@ -75,6 +81,17 @@ from swisschess.rules.roundrobin import TooManyPlayers
 MAX_BYTES = int(os.environ.get("SWISSCHESS_PAIR_MAX_BYTES", 4 * 1024 * 1024))
 #: TRF pairing numbers have four digits.
 MAX_PLAYERS = 9999
+#: Pairings computed at the same time by one worker process
+#: (``$SWISSCHESS_PAIR_CONCURRENCY``; default: the number of processor cores).  A
+#: request arriving while all are busy is answered 503 with ``Retry-After`` at
+#: once, rather than queued behind them.
+MAX_CONCURRENT = int(os.environ.get("SWISSCHESS_PAIR_CONCURRENCY", 0)) or os.cpu_count() or 2
+#: Seconds a request waits for its pairing (``$SWISSCHESS_PAIR_SECONDS``): past it
+#: the answer is 503 (the computation finishes in the background, still holding
+#: its place among :data:`MAX_CONCURRENT`, so the server's work stays bounded).
+TIME_BUDGET = float(os.environ.get("SWISSCHESS_PAIR_SECONDS", 30))
+#: Seconds a refused client is told to wait (``Retry-After``).
+RETRY_AFTER = 5
 #: The name diagnostics give the request body.
 FILENAME = "request.trf"
 
@@ -85,6 +102,7 @@ ERROR_OF_EXIT = {EXIT_NO_PAIRING: "no_pairing", EXIT_INVALID: "invalid_input",
                  EXIT_TOO_LARGE: "too_large", EXIT_UNEXPECTED: "unexpected"}
 
 router = APIRouter(tags=["pairing service"])
+T = TypeVar("T")
 
 
 class PairFailure(Exception):
@@ -187,6 +205,48 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+class Busy(Exception):
+    """No pairing now: all places taken (``busy``) or the time budget spent (``timeout``)."""
+
+    def __init__(self, error: str, message: str) -> None:
+        super().__init__(message)
+        self.error = error
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"error": self.error, "detail": str(self)}, status_code=503,
+                            headers={"Retry-After": str(RETRY_AFTER)})
+
+
+#: The places of :data:`MAX_CONCURRENT` (taken without waiting) and their threads.
+SLOTS = threading.BoundedSemaphore(MAX_CONCURRENT)
+POOL = ThreadPoolExecutor(max_workers=MAX_CONCURRENT, thread_name_prefix="pair")
+
+
+async def bounded(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a thread of its own, if a place is free, for at most
+    :data:`TIME_BUDGET` seconds of this request's time (raises :class:`Busy`)."""
+    if not SLOTS.acquire(blocking=False):
+        raise Busy("busy", f"the pairing service is busy ({MAX_CONCURRENT} pairings being "
+                           f"computed): try again in {RETRY_AFTER} s")
+
+    def run() -> T:
+        try:
+            return fn(*args)
+        finally:
+            SLOTS.release()
+
+    try:
+        future = POOL.submit(run)
+    except BaseException:  # pragma: no cover - the pool is shut down
+        SLOTS.release()
+        raise
+    try:
+        return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), TIME_BUDGET)
+    except TimeoutError:
+        raise Busy("timeout", f"the pairing took longer than {TIME_BUDGET:g} s: "
+                              "try again later") from None
+
+
 def wants_engine_format(request: Request, fmt: str | None) -> bool:
     if fmt:
         return fmt.lower() == "engine"
@@ -222,9 +282,11 @@ async def pair(request: Request,
                                             f"not {ctype or 'no content type'}", status=415)
         limit = getattr(request.app.state, "pair_max_bytes", MAX_BYTES)
         text = decode(await read_body(request, limit))
-        pairing, sys_, ed, warnings = await run_in_threadpool(pair_text, text, system,
-                                                              edition, acceleration)
+        pairing, sys_, ed, warnings = await bounded(pair_text, text, system, edition,
+                                                    acceleration)
     except PairFailure as e:
+        return e.response()
+    except Busy as e:
         return e.response()
     except Exception as e:  # pragma: no cover - a bug: say so in one line, like the CLI
         return PairFailure(EXIT_UNEXPECTED, f"unexpected error: {type(e).__name__}: {e}"
