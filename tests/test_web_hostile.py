@@ -5,6 +5,8 @@ replayed in-process at a small size (the figures are in docs/scaling.md)."""
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 import re
 import time
@@ -354,3 +356,36 @@ def test_pairing_service_refuses_when_busy_and_past_its_time_budget(monkeypatch)
         monkeypatch.setattr(pairapi, "pair_text", REAL_PAIR_TEXT)
         r = c.post("/api/pair", content=trf_of(4, "FIDE_DUTCH_2025"), headers=TEXT)
         assert r.status_code == 200, r.text
+
+
+# --------------------------------------------------------------- low findings
+def test_standings_csv_never_starts_a_cell_with_a_formula(tmp_path, capsys):
+    from swisschess.cli.main import main
+    from swisschess.standings.render import spreadsheet_safe
+
+    t = Tournament(name="CSV", rounds=1)
+    names = ['=cmd|"/c calc"!A1', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR", "Plain, Name"]
+    for i, name in enumerate(names, 1):
+        t.players[i] = Player(id=i, name=name, rating=2000 - i)
+    path = tmp_path / "csv.trf"
+    path.write_text(write_trf(t))
+    assert main(["standings", str(path), "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    cells = [c for row in rows for c in row]
+    assert not [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))]
+    shown = {c[1:] for c in cells if c.startswith("'")}
+    assert set(names[:4]) <= shown and "Plain, Name" in cells
+    assert spreadsheet_safe("-1.5") == "-1.5" and spreadsheet_safe("+3") == "+3"
+    assert spreadsheet_safe(-2) == "-2" and spreadsheet_safe("=1+1") == "'=1+1"
+
+
+@pytest.mark.parametrize("url", ["/t/{big}", "/t/{big}/standings", "/api/tournaments/{big}",
+                                 "/arbiter/t/{big}", "/api/tournaments/{big}/standings",
+                                 "/t/1/pairings/{big}", "/arbiter/t/1/players/{big}"])
+def test_out_of_range_ids_are_not_found(svc, url):
+    small_tournament(svc)
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE,
+                    raise_server_exceptions=False) as c:
+        for big in (2**63, 2**64 + 5, 10**30, 2**31):
+            r = c.get(url.format(big=big), headers={"Authorization": f"Bearer {TOKEN}"})
+            assert r.status_code == 404, (url, big, r.text[:200])

@@ -35,7 +35,12 @@ from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.cache import PublicPageCache
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
-from swisschess.web.limits import ForwardedClient, RequestGate, parse_proxies
+from swisschess.web.limits import (
+    ForwardedClient,
+    RequestGate,
+    bounded_path_ids,
+    parse_proxies,
+)
 from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders, csrf_protect
 
 HERE = Path(__file__).parent
@@ -56,7 +61,8 @@ def create_app(db: str | None = None, token: str | None = None,
                   description="Run a Swiss tournament: players, pairings, results, standings.",
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
                   # every route of every router, present and future (web/security.py)
-                  dependencies=[Depends(csrf_protect)])
+                  # (and out-of-range path ids: 404, web/limits.py)
+                  dependencies=[Depends(bounded_path_ids), Depends(csrf_protect)])
     app.state.service = svc
     app.state.auth = Auth(token, LoginThrottle(svc.engine),  # hardening: web/security.py
                           revoked=RevokedSessions(svc.engine))

@@ -235,6 +235,25 @@ class RequestGate:
         return False
 
 
+# -------------------------------------------------------------- path ids
+#: Largest id a path may carry (tournament, round, player, board): the databases'
+#: 32-bit integer; a larger one cannot name anything (and 2^63 overflowed SQLite).
+MAX_PATH_ID = 2**31 - 1
+
+
+async def bounded_path_ids(request: Request) -> None:
+    """App-wide dependency: a number in the path outside the databases' range is
+    not found (404), before any route looks it up."""
+    from swisschess.store.events import NotFound
+
+    for name, value in request.path_params.items():
+        text = str(value)
+        if text.lstrip("-").isdigit() and abs(int(text)) > MAX_PATH_ID:
+            if name == "tid":
+                raise NotFound(f"unknown tournament {text}")
+            raise HTTPException(404, f"{name} {text}: not found")
+
+
 # ------------------------------------------------------------ client address
 def parse_proxies(text: str | None) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     """The trusted proxies of ``--trusted-proxy`` (comma-separated addresses or
