@@ -389,3 +389,19 @@ def test_out_of_range_ids_are_not_found(svc, url):
         for big in (2**63, 2**64 + 5, 10**30, 2**31):
             r = c.get(url.format(big=big), headers={"Authorization": f"Bearer {TOKEN}"})
             assert r.status_code == 404, (url, big, r.text[:200])
+
+
+def test_api_docs_work_offline(svc):
+    for app in (create_app(token=TOKEN, service=svc), create_pair_app()):
+        with TestClient(app, base_url=BASE) as c:
+            r = c.get("/api/docs")
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+            page = r.text
+            # every operation of the description is on the page, nothing from outside
+            spec = c.get("/api/openapi.json").json()
+            for path, item in spec["paths"].items():
+                for method in item:
+                    assert f"{method.upper()} {path}" in page, (method, path)
+            assert not re.findall(r"""(?:src|href)=["']?(?:https?:)?//""", page)
+            assert "<script" not in page
+            assert "unsafe-inline" not in r.headers["content-security-policy"]

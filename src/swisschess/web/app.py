@@ -59,7 +59,8 @@ def create_app(db: str | None = None, token: str | None = None,
     token = token or secrets.token_urlsafe(12)
     app = FastAPI(title="swisschess", version=__version__,
                   description="Run a Swiss tournament: players, pairings, results, standings.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+                  # /api/docs: a plain page made here, no CDN (web/apidocs.py)
+                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
                   # every route of every router, present and future (web/security.py)
                   # (and out-of-range path ids: 404, web/limits.py)
                   dependencies=[Depends(bounded_path_ids), Depends(csrf_protect)])
@@ -105,8 +106,9 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, pages, pairapi
+    from swisschess.web import api, apidocs, pages, pairapi
 
+    apidocs.install(app)
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
     # body-size limit and the arbiter's credential before any body is read (issue 26)
     app.add_middleware(RequestGate)

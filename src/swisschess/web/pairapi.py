@@ -302,12 +302,14 @@ def create_pair_app(max_bytes: int = MAX_BYTES) -> Any:
     from fastapi import FastAPI
 
     from swisschess import __version__
+    from swisschess.web import apidocs
     from swisschess.web.limits import RequestGate
     from swisschess.web.security import SecurityHeaders
 
     app = FastAPI(title="swisschess pairing service", version=__version__,
-                  description=(__doc__ or "").split("\n\n")[0], docs_url="/api/docs",
+                  description=(__doc__ or "").split("\n\n")[0], docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
+    apidocs.install(app)  # /api/docs without a CDN
     app.state.pair_max_bytes = max_bytes
     app.include_router(router)
     app.add_middleware(RequestGate)  # the other routes' body limit (web/limits.py)
