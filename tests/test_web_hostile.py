@@ -405,3 +405,86 @@ def test_api_docs_work_offline(svc):
             assert not re.findall(r"""(?:src|href)=["']?(?:https?:)?//""", page)
             assert "<script" not in page
             assert "unsafe-inline" not in r.headers["content-security-policy"]
+
+
+# ------------------------------------------------ TRF: no record break in a field
+BREAKS = ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029", "\x00"]
+
+
+def test_the_trf_writer_never_breaks_a_record_inside_a_field():
+    from swisschess.formats.trf import parse_trf
+
+    t = Tournament(name="Open" + "\n001 9999 m    Forged, Line", rounds=3, city="A\rB",
+                   chief_arbiter="C\u2028D")
+    t.comments.append("note\n012 Forged name")
+    for i, br in enumerate(BREAKS, 1):
+        t.players[i] = Player(id=i, name=f"Name{br}001 {9000 + i} Forged", rating=2000 + i,
+                              federation=f"S{br}", birth=f"2000{br}")
+    for variant in ("2026", "16"):
+        text = write_trf(t, variant)
+        lines = text.split("\n")[:-1]
+        assert all(not any(b in ln for b in BREAKS) for ln in lines)
+        assert not [ln for ln in lines if ln.startswith("001") and "Forged" in ln[:14]]
+        back = parse_trf(text).tournament
+        assert sorted(back.players) == list(range(1, len(BREAKS) + 1)), variant
+        assert back.rounds == 3 and back.name.startswith("Open ")
+
+
+def test_the_exported_trf_keeps_a_reason_with_a_line_break_on_one_line(svc):
+    from swisschess.formats.trf import parse_trf
+    from swisschess.store.trfout import export
+
+    tid = small_tournament(svc)
+    s = svc.state(tid).copy()
+    s.manual.setdefault(1, []).append("swap\n001    7 m    Ghost, Player   2000")
+    s.t.players[2].name = "Two\nLines"
+    s.t.players[3].withdrawn = True
+    s.t.players[3].name = "Three\r\n012 Forged"
+    text = export(s)
+    assert "\n001    7" not in text and "\n012 Forged" not in text
+    back = parse_trf(text).tournament
+    assert sorted(back.players) == [1, 2, 3, 4, 5, 6] and back.name == "Cache Open"
+    assert back.rounds_recorded() == 1
+
+
+# ----------------------------------------------- text fields: length, bidi overrides
+RLO = "\u202e"
+
+
+def test_api_text_fields_have_limits_and_no_bidi_overrides(svc):
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE) as c:
+        for body in ({"name": "x" * 201, "rounds": 3}, {"name": f"Open{RLO}nepO", "rounds": 3},
+                     {"name": "Open", "rounds": 3, "city": "c" * 201},
+                     {"name": "Open", "rounds": 3, "chief_arbiter": f"A{chr(0x2066)}B"}):
+            r = c.post("/api/tournaments", json=body, headers=bearer)
+            assert r.status_code == 422, body
+        assert "U+202E" in c.post("/api/tournaments", json={
+            "name": f"Open{RLO}", "rounds": 3}, headers=bearer).json()["detail"]
+        r = c.post("/api/tournaments", json={"name": "Open", "rounds": 3}, headers=bearer)
+        tid = r.json()["id"]
+        r = c.post(f"/api/tournaments/{tid}/players", json={"name": f"Mal{RLO}lory"},
+                   headers=bearer)
+        assert r.status_code == 422
+        r = c.post(f"/api/tournaments/{tid}/players", json={"name": "ن" * 33}, headers=bearer)
+        assert r.status_code == 201  # right-to-left writing itself is welcome
+        r = c.patch(f"/api/tournaments/{tid}", json={"name": "y" * 10_000}, headers=bearer)
+        assert r.status_code == 422
+    assert [it.name for it in svc.list_tournaments()] == ["Open"]
+
+
+def test_form_fields_have_limits_and_no_bidi_overrides(svc):
+    bearer = {"Authorization": f"Bearer {TOKEN}"}
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE) as c:
+        r = c.post("/arbiter/new", data={"name": "n" * 201, "rounds": "5"}, headers=bearer)
+        assert r.status_code == 400 and "at most 200 characters" in r.text
+        r = c.post("/arbiter/new", data={"name": f"Club{RLO}", "rounds": "5"},
+                   headers={**bearer, "accept-language": "sl"})
+        assert r.status_code == 400 and "U+202E" in r.text
+        r = c.post("/arbiter/new", data={"name": "Club", "rounds": "5", "city": "c" * 3000},
+                   headers=bearer)
+        assert r.status_code == 400
+        assert n_tournaments(svc) == 0
+        r = c.post("/arbiter/new", data={"name": "Club", "rounds": "5"}, headers=bearer,
+                   follow_redirects=False)
+        assert r.status_code == 303 and n_tournaments(svc) == 1

@@ -20,6 +20,7 @@ reads back into an equal model.  What each variant writes:
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from swisschess.formats.adjustments import point_adjustments
@@ -39,9 +40,22 @@ TRF16_HEADERS = frozenset("012 022 032 042 052 062 072 082 092 102 112 122 132 0
 GENERATED = frozenset("012 022 032 042 052 102 112 122 142 152 162 192 202".split())
 
 
-def _clean(text: str) -> str:
-    """One line of text: line breaks (which would end the record) become spaces."""
-    return " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
+#: Characters that end a line for some reader (``\n``, ``\r``, and what Python's
+#: ``str.splitlines`` and Unicode also break on), and the other control characters.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` fit for one field of one record: every line break (``\n``, ``\r``,
+    vertical tab, form feed, ``U+0085``, ``U+2028``, ``U+2029`` ...) and every other
+    control character becomes a space.  The writer passes every text through it,
+    so that no data, however it got into the model, can end a record early and
+    start a forged one (a name ``"X\n001 ..."``; issue 26).  The input is refused
+    such characters already; this is the second line of defence."""
+    return _BREAKS.sub(" ", text) if _BREAKS.search(text) else text
+
+
+_clean = one_line
 
 
 def fmt_points(x: Fraction) -> str:

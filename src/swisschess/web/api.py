@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from swisschess.pairing import registry
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
+from swisschess.web.fields import PlayerName, Reason, ShortText, TournamentName
 
 
 def service(request: Request) -> TournamentService:
@@ -43,7 +44,7 @@ Arb = [Depends(arbiter)]
 
 # ------------------------------------------------------------------ bodies
 class NewTournament(BaseModel):
-    name: str = Field(min_length=1, max_length=200)
+    name: TournamentName
     rounds: int = Field(ge=1, le=99)
     # choices from the one table of systems and editions (pairing.registry)
     system: Literal[tuple(registry.systems())] = "dutch"  # type: ignore[valid-type]
@@ -52,45 +53,45 @@ class NewTournament(BaseModel):
     # tables, C.05 Annex 1) instead of a Swiss system
     baku: bool = False
     round_robin: Literal["", "single", "double"] = ""
-    city: str = ""
-    federation: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    chief_arbiter: str = ""
-    time_control: str = ""
+    city: ShortText = ""
+    federation: ShortText = ""
+    start_date: ShortText = ""
+    end_date: ShortText = ""
+    chief_arbiter: ShortText = ""
+    time_control: ShortText = ""
 
 
 class Settings(BaseModel):
-    name: str | None = None
+    name: TournamentName | None = None
     rounds: int | None = Field(default=None, ge=1, le=99)
-    city: str | None = None
-    federation: str | None = None
-    start_date: str | None = None
-    end_date: str | None = None
-    chief_arbiter: str | None = None
-    time_control: str | None = None
+    city: ShortText | None = None
+    federation: ShortText | None = None
+    start_date: ShortText | None = None
+    end_date: ShortText | None = None
+    chief_arbiter: ShortText | None = None
+    time_control: ShortText | None = None
     #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
-    language: str | None = None
+    language: ShortText | None = None
 
 
 class NewPlayer(BaseModel):
-    name: str = Field(min_length=1, max_length=33)
+    name: PlayerName
     rating: int = Field(default=0, ge=0, le=3500)
-    title: str = ""
-    sex: str = ""
-    federation: str = ""
-    fide_id: str = ""
-    birth: str = ""
+    title: ShortText = ""
+    sex: ShortText = ""
+    federation: ShortText = ""
+    fide_id: ShortText = ""
+    birth: ShortText = ""
 
 
 class PlayerUpdate(BaseModel):
-    name: str | None = Field(default=None, min_length=1, max_length=33)
+    name: PlayerName | None = None
     rating: int | None = Field(default=None, ge=0, le=3500)
-    title: str | None = None
-    sex: str | None = None
-    federation: str | None = None
-    fide_id: str | None = None
-    birth: str | None = None
+    title: ShortText | None = None
+    sex: ShortText | None = None
+    federation: ShortText | None = None
+    fide_id: ShortText | None = None
+    birth: ShortText | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -107,12 +108,12 @@ class PairIn(BaseModel):
 class ManualPairing(BaseModel):
     boards: list[tuple[int, int]]
     bye: int | None = None
-    reason: str = Field(min_length=1, description="written to the TRF as a ### comment")
+    reason: Reason
 
 
 class ResultIn(BaseModel):
     board: int = Field(ge=1)
-    result: str = Field(description="1-0, 0-1, 1/2, +-, -+, --")
+    result: ShortText = Field(description="1-0, 0-1, 1/2, +-, -+, --")
     correction: bool = False
     expected_version: int | None = Field(
         default=None, description="the version the screen showed: refuse (409) if the "
@@ -120,8 +121,8 @@ class ResultIn(BaseModel):
 
 
 class TrfIn(BaseModel):
-    text: str
-    name: str | None = None
+    text: str  # bounded by the upload's body limit (web/limits.py)
+    name: TournamentName | None = None
 
 
 # ------------------------------------------------------------------ shapes

@@ -35,6 +35,7 @@ from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.cache import PublicPageCache
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
+from swisschess.web.fields import checked_form_fields
 from swisschess.web.limits import (
     ForwardedClient,
     RequestGate,
@@ -63,7 +64,9 @@ def create_app(db: str | None = None, token: str | None = None,
                   docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
                   # every route of every router, present and future (web/security.py)
                   # (and out-of-range path ids: 404, web/limits.py)
-                  dependencies=[Depends(bounded_path_ids), Depends(csrf_protect)])
+                  dependencies=[Depends(bounded_path_ids), Depends(csrf_protect),
+                                # form fields: length, no bidi override (web/fields.py)
+                                Depends(checked_form_fields)])
     app.state.service = svc
     app.state.auth = Auth(token, LoginThrottle(svc.engine),  # hardening: web/security.py
                           revoked=RevokedSessions(svc.engine))
