@@ -251,7 +251,7 @@ def test_one_round_computed_directly_equals_the_built_table(n, double):
     assert schedule(n, double) == expected
     if not double:
         assert berger_table(n) == expected
-    with pytest.raises(InputError):
+    with pytest.raises(ValueError):  # a caller's mistake: pair_round_robin checks first
         schedule_round(n, len(expected) + 1, double)
 
 

@@ -216,6 +216,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("refused: the form is out of date or came from another site (missing CSRF token): "
        "reload the page and try again"),
     N_("too many failed logins: try again in {n} s"),
+    # -------------------------------------------------------------- web/fields.py
+    N_("{name}: at most {limit} characters, not {n}"),
+    N_("{name}: the bidirectional control character U+{code} (position {position}) "
+       "is not allowed"),
 )
 
 #: Values inside messages that are words themselves.

@@ -87,7 +87,7 @@ def berger_round(players: int, r: int) -> Round:
     m = table_size(players)
     k = m - 1
     if not 1 <= r <= k:
-        raise InputError(f"round {r}: a round robin of {players} players has {k} rounds")
+        raise ValueError(f"round {r}: a round robin of {players} players has {k} rounds")
     a = (r + 1) // 2 if r % 2 else r // 2 + m // 2
 
     def v(x: int) -> int:
@@ -112,7 +112,7 @@ def schedule_round(players: int, r: int, double: bool = False) -> Round:
     """Round ``r`` of :func:`schedule`, computed alone (linear in the players)."""
     k = table_size(players) - 1
     if not 1 <= r <= table_rounds(players, double):
-        raise InputError(f"round {r}: the round robin has {table_rounds(players, double)} "
+        raise ValueError(f"round {r}: the round robin has {table_rounds(players, double)} "
                          "rounds")
     if not double:
         return berger_round(players, r)

@@ -55,7 +55,8 @@ def _operation(method: str, path: str, op: dict[str, Any]) -> list[str]:
         out.append(f"<pre class=\"doc\">{_e(op['description'])}</pre>")
     params = op.get("parameters", [])
     if params:
-        out.append(f"<h3>{_e(_('Parameters'))}</h3><table><tbody>")
+        label = _("Parameters")
+        out.append(f"<h3>{_e(label)}</h3><table><tbody>")
         for p in params:
             req = " *" if p.get("required") else ""
             out.append(f"<tr><td><code>{_e(p.get('name'))}</code>{req}</td>"
@@ -64,13 +65,15 @@ def _operation(method: str, path: str, op: dict[str, Any]) -> list[str]:
         out.append("</tbody></table>")
     body = op.get("requestBody", {}).get("content", {})
     if body:
-        out.append(f"<h3>{_e(_('Request body'))}</h3><ul>")
+        label = _("Request body")
+        out.append(f"<h3>{_e(label)}</h3><ul>")
         for ctype, spec in body.items():
             out.append(f"<li><code>{_e(ctype)}</code>: {_type(spec.get('schema', {}))}</li>")
         out.append("</ul>")
     responses = op.get("responses", {})
     if responses:
-        out.append(f"<h3>{_e(_('Answers'))}</h3><ul>")
+        label = _("Answers")
+        out.append(f"<h3>{_e(label)}</h3><ul>")
         for code, spec in responses.items():
             out.append(f"<li><code>{_e(code)}</code> {_e(spec.get('description', ''))}</li>")
         out.append("</ul>")
@@ -96,7 +99,8 @@ def render(spec: dict[str, Any]) -> str:
                 out.extend(_operation(method, path, item[method]))
     schemas = spec.get("components", {}).get("schemas", {})
     if schemas:
-        out.append(f"<h2>{_e(_('Shapes of the bodies'))}</h2>")
+        label = _("Shapes of the bodies")
+        out.append(f"<h2>{_e(label)}</h2>")
         for name, schema in schemas.items():
             out.append(f'<section class="card" id="schema-{_e(name)}"><h3>{_e(name)}</h3>'
                        "<table><tbody>")
