@@ -332,6 +332,7 @@ def test_pairing_service_refuses_when_busy_and_past_its_time_budget(monkeypatch)
     from swisschess.web import pairapi
 
     monkeypatch.setattr(pairapi, "SLOTS", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(pairapi, "ISOLATION", "thread")  # the slow stand-in runs here
     release = threading.Event()
 
     def slow(*args):
@@ -489,3 +490,30 @@ def test_form_fields_have_limits_and_no_bidi_overrides(svc):
         r = c.post("/arbiter/new", data={"name": "Club", "rounds": "5"}, headers=bearer,
                    follow_redirects=False)
         assert r.status_code == 303 and n_tournaments(svc) == 1
+
+
+def test_a_pairing_past_its_time_budget_is_stopped(monkeypatch):
+    """The default isolation: the pairing runs in a child process, killed at the
+    budget, and its place is free at once.  An odd field of 1,001 players takes the
+    Dutch engine well over a minute in round 1 (docs/scaling.md)."""
+    import multiprocessing
+
+    from swisschess.web import pairapi
+
+    monkeypatch.setattr(pairapi, "TIME_BUDGET", 1.0)
+    monkeypatch.setattr(pairapi, "ISOLATION", "process")  # the default (conftest: thread)
+    with TestClient(create_pair_app()) as c:
+        # an ordinary request through the child process: the same answer as in-process
+        small = trf_of(6, "FIDE_DUTCH_2025")
+        r = c.post("/api/pair?format=engine", content=small, headers=TEXT)
+        assert r.status_code == 200
+        assert r.text == "\n".join(REAL_PAIR_TEXT(small)[0].engine_lines()) + "\n"
+        bad = c.post("/api/pair", content="001 x", headers=TEXT)
+        assert bad.status_code == 422 and bad.json()["exit_code"] == 3
+        t0 = time.perf_counter()
+        r = c.post("/api/pair", content=trf_of(1001, "FIDE_DUTCH_2025"), headers=TEXT)
+        assert r.status_code == 503 and r.json()["error"] == "timeout"
+        assert time.perf_counter() - t0 < 15
+        assert not [p for p in multiprocessing.active_children() if p.name != "forkserver"]
+        assert pairapi.SLOTS.acquire(blocking=False)  # the place is free again
+        pairapi.SLOTS.release()

@@ -19,6 +19,7 @@ page, answered 200 with HTML, for a request with no login cookie and no query
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -48,6 +49,8 @@ class PublicPageCache:
         self.app = app
         self.service_of = service_of
         self.pages: OrderedDict[tuple[str, str, int, int], Entry] = OrderedDict()
+        #: pages being made now: ten readers arriving together make the page once
+        self.filling: dict[tuple[str, str, int, int], asyncio.Event] = {}
         #: counts, for tests and diagnostics
         self.hits = 0
         self.misses = 0
@@ -72,6 +75,8 @@ class PublicPageCache:
             return
         lang = str(scope.get("state", {}).get("lang", ""))
         key = (scope["path"], lang, tid, head)
+        if key in self.filling:  # the same page is being made: wait for it, once
+            await self.filling[key].wait()
         hit = self.pages.get(key)
         if hit is not None:
             self.hits += 1
@@ -81,6 +86,15 @@ class PublicPageCache:
             await send({"type": "http.response.body", "body": body})
             return
         self.misses += 1
+        done = self.filling.setdefault(key, asyncio.Event())
+        try:
+            await self._fill(scope, receive, send, key)
+        finally:
+            self.filling.pop(key, None)
+            done.set()
+
+    async def _fill(self, scope: Scope, receive: Receive, send: Send,
+                    key: tuple[str, str, int, int]) -> None:
         start: Message = {}
         parts: list[bytes] = []
 

@@ -54,9 +54,8 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -86,9 +85,8 @@ MAX_PLAYERS = 9999
 #: request arriving while all are busy is answered 503 with ``Retry-After`` at
 #: once, rather than queued behind them.
 MAX_CONCURRENT = int(os.environ.get("SWISSCHESS_PAIR_CONCURRENCY", 0)) or os.cpu_count() or 2
-#: Seconds a request waits for its pairing (``$SWISSCHESS_PAIR_SECONDS``): past it
-#: the answer is 503 (the computation finishes in the background, still holding
-#: its place among :data:`MAX_CONCURRENT`, so the server's work stays bounded).
+#: Seconds a pairing may take (``$SWISSCHESS_PAIR_SECONDS``): past it the answer
+#: is 503 and the computation is stopped (:data:`ISOLATION`).
 TIME_BUDGET = float(os.environ.get("SWISSCHESS_PAIR_SECONDS", 30))
 #: Seconds a refused client is told to wait (``Retry-After``).
 RETRY_AFTER = 5
@@ -102,7 +100,6 @@ ERROR_OF_EXIT = {EXIT_NO_PAIRING: "no_pairing", EXIT_INVALID: "invalid_input",
                  EXIT_TOO_LARGE: "too_large", EXIT_UNEXPECTED: "unexpected"}
 
 router = APIRouter(tags=["pairing service"])
-T = TypeVar("T")
 
 
 class PairFailure(Exception):
@@ -220,18 +217,93 @@ class Busy(Exception):
 #: The places of :data:`MAX_CONCURRENT` (taken without waiting) and their threads.
 SLOTS = threading.BoundedSemaphore(MAX_CONCURRENT)
 POOL = ThreadPoolExecutor(max_workers=MAX_CONCURRENT, thread_name_prefix="pair")
+#: Where a pairing is computed (``$SWISSCHESS_PAIR_ISOLATION``): ``process``
+#: (default) -- a child process, killed when :data:`TIME_BUDGET` is spent and held
+#: to :data:`MAX_MEMORY`, so a request costs at most that, whatever it holds;
+#: ``thread`` -- in this process (no start-up cost; past the budget the answer is
+#: 503 but the computation runs on, holding its place).
+ISOLATION = os.environ.get("SWISSCHESS_PAIR_ISOLATION", "process")
+#: Memory a child process may take on top of what it starts with (bytes;
+#: ``$SWISSCHESS_PAIR_MAX_MEMORY_MB``, default 1024 MB; Linux).
+MAX_MEMORY = int(os.environ.get("SWISSCHESS_PAIR_MAX_MEMORY_MB", 1024)) * 1024 * 1024
 
 
-async def bounded(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in a thread of its own, if a place is free, for at most
-    :data:`TIME_BUDGET` seconds of this request's time (raises :class:`Busy`)."""
+def _timeout() -> Busy:
+    return Busy("timeout", f"the pairing took longer than {TIME_BUDGET:g} s: try again later")
+
+
+def _child(conn: Any, args: tuple[Any, ...], memory: int) -> None:
+    """In the child process: the pairing of ``args``, sent back as plain values."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (size + memory, size + memory))
+    except (ImportError, OSError, ValueError):  # not Linux: the time budget still holds
+        pass
+    try:
+        result: tuple[str, Any] = ("ok", pair_text(*args))
+    except PairFailure as e:
+        result = ("fail", (e.exit_code, str(e), e.status, e.diagnostics))
+    except MemoryError:
+        result = ("memory", None)
+    except Exception as e:  # a bug: said in one line by the parent
+        result = ("error", f"{type(e).__name__}: {e}")
+    conn.send(result)
+    conn.close()
+
+
+def in_child(*args: Any) -> tuple[Pairing, str, str, list[str]]:
+    """:func:`pair_text` in a child process (``forkserver``: forked from a clean
+    process that has the engines loaded), killed at :data:`TIME_BUDGET`."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    # the server forks children with the usual engine loaded (no import per request)
+    ctx.set_forkserver_preload(["swisschess.web.pairapi", "swisschess.rules.dutch",
+                                "swisschess.rules.dutchclasses", "swisschess.formats.checks"])
+    receiver, sender = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(sender, args, MAX_MEMORY), daemon=True)
+    proc.start()
+    sender.close()
+    try:
+        if not receiver.poll(TIME_BUDGET):
+            raise _timeout()
+        kind, value = receiver.recv()  # plain values: a Pairing or the failure's parts
+    except EOFError:  # the child died without an answer: out of memory, or killed
+        kind, value = "died", None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        receiver.close()
+    if kind == "died":
+        kind, value = ("memory", None) if proc.exitcode in (-9, 1) else \
+            ("error", f"the pairing process ended with code {proc.exitcode}")
+    if kind == "ok":
+        return value
+    if kind == "fail":
+        code, message, status, diagnostics = value
+        raise PairFailure(code, message, status, diagnostics)
+    if kind == "memory":
+        raise PairFailure(EXIT_TOO_LARGE, f"{FILENAME}: the pairing needs more than "
+                                          f"{MAX_MEMORY // (1024 * 1024)} MB of memory",
+                          status=413)
+    raise PairFailure(EXIT_UNEXPECTED, f"unexpected error: {value}")
+
+
+async def bounded(*args: Any) -> tuple[Pairing, str, str, list[str]]:
+    """:func:`pair_text` of ``args`` if a place is free (else :class:`Busy` at once),
+    answered within :data:`TIME_BUDGET` seconds (else :class:`Busy` ``timeout``)."""
     if not SLOTS.acquire(blocking=False):
         raise Busy("busy", f"the pairing service is busy ({MAX_CONCURRENT} pairings being "
                            f"computed): try again in {RETRY_AFTER} s")
+    isolated = ISOLATION == "process"
 
-    def run() -> T:
+    def run() -> tuple[Pairing, str, str, list[str]]:
         try:
-            return fn(*args)
+            return in_child(*args) if isolated else pair_text(*args)
         finally:
             SLOTS.release()
 
@@ -240,11 +312,12 @@ async def bounded(fn: Callable[..., T], *args: Any) -> T:
     except BaseException:  # pragma: no cover - the pool is shut down
         SLOTS.release()
         raise
+    if isolated:  # the child is stopped at the budget: its place comes back then
+        return await asyncio.wrap_future(future)
     try:
         return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), TIME_BUDGET)
     except TimeoutError:
-        raise Busy("timeout", f"the pairing took longer than {TIME_BUDGET:g} s: "
-                              "try again later") from None
+        raise _timeout() from None
 
 
 def wants_engine_format(request: Request, fmt: str | None) -> bool:
@@ -282,8 +355,7 @@ async def pair(request: Request,
                                             f"not {ctype or 'no content type'}", status=415)
         limit = getattr(request.app.state, "pair_max_bytes", MAX_BYTES)
         text = decode(await read_body(request, limit))
-        pairing, sys_, ed, warnings = await bounded(pair_text, text, system, edition,
-                                                    acceleration)
+        pairing, sys_, ed, warnings = await bounded(text, system, edition, acceleration)
     except PairFailure as e:
         return e.response()
     except Busy as e:
