@@ -13,6 +13,8 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from swisschess.formats.trf import write_trf
 from swisschess.model.tournament import Player, Tournament
@@ -517,3 +519,78 @@ def test_a_pairing_past_its_time_budget_is_stopped(monkeypatch):
         assert not [p for p in multiprocessing.active_children() if p.name != "forkserver"]
         assert pairapi.SLOTS.acquire(blocking=False)  # the place is free again
         pairapi.SLOTS.release()
+
+
+def test_serve_says_when_the_port_is_taken(tmp_path, monkeypatch, capsys):
+    import socket
+
+    import uvicorn
+
+    from swisschess.cli.main import main
+
+    runs: list = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: runs.append(kw))
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        for extra in ([], ["--pair-only"], ["--workers", "2"]):
+            assert main(["serve", "--db", str(tmp_path / "p.db"), "--port", str(port),
+                         *extra]) == 5
+            assert f"127.0.0.1:{port}" in capsys.readouterr().err
+    assert runs == []
+
+
+def test_arbiter_answers_are_not_cached(svc):
+    tid = small_tournament(svc)
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE) as c:
+        bearer = {"Authorization": f"Bearer {TOKEN}"}
+        for url in (f"/arbiter/t/{tid}/players", f"/api/tournaments/{tid}/players",
+                    f"/api/tournaments/{tid}/export.trf", "/login", "/arbiter"):
+            assert c.get(url, headers=bearer).headers.get("cache-control") == "no-store", url
+        assert "cache-control" not in c.get(f"/t/{tid}/standings").headers
+
+
+# ---------------------------------------- the red team's fuzzing, at a small budget
+PATHS = ["/api/tournaments", "/api/tournaments/{n}", "/api/tournaments/{n}/players",
+         "/api/tournaments/{n}/players/bulk", "/api/tournaments/{n}/rounds/{n}/results",
+         "/api/tournaments/{n}/rounds/{n}/pairing", "/api/tournaments/import-trf",
+         "/api/tournaments/{n}/byes", "/t/{n}/standings", "/t/{n}/pairings/{n}",
+         "/arbiter/new", "/arbiter/t/{n}/players", "/arbiter/t/{n}/round/{n}/edit", "/login"]
+NUMBERS = st.sampled_from(["1", "0", "-1", str(2**31), str(2**63), str(10**40), "x", "1e3"])
+TEXTS = st.text(alphabet=st.sampled_from(list("aZ9 ,-=\n\r\t\x00") + [RLO, "\u2028", "ü"]),
+                max_size=60)
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | TEXTS,
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["name", "rounds", "board", "result",
+                                                       "boards", "reason", "text", "player"]),
+                                      inner, max_size=5), max_leaves=12)
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory):
+    s = TournamentService(str(tmp_path_factory.mktemp("fuzz") / "f.db"), actor="web")
+    small_tournament(s)
+    yield create_app(token=TOKEN, service=s)
+    s.close()
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(method=st.sampled_from(["GET", "POST", "PUT", "PATCH", "DELETE"]),
+       path=st.sampled_from(PATHS), n=NUMBERS, body=JSON, form=st.booleans(),
+       auth=st.booleans(), xff=TEXTS)
+def test_fuzz_hostile_requests_never_500(fuzz_app, method, path, n, body, form, auth, xff):
+    # a header is bytes: the text's UTF-8, with what would end the header removed
+    raw = xff.encode("utf-8").replace(b"\n", b" ").replace(b"\r", b" ").replace(b"\x00", b" ")
+    headers: dict[str, str | bytes] = {"x-forwarded-for": raw}
+    if auth:
+        headers["authorization"] = f"Bearer {TOKEN}"
+    with TestClient(fuzz_app, base_url=BASE, raise_server_exceptions=False) as c:
+        url = path.format(n=n)
+        if form and isinstance(body, dict):
+            r = c.request(method, url, data={k: str(v) for k, v in body.items()},
+                          headers=headers)
+        else:
+            r = c.request(method, url, json=body, headers=headers)
+    assert r.status_code < 500, (method, url, body, r.status_code, r.text[:300])

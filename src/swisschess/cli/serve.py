@@ -75,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
                                  "separated by commas, e.g. 127.0.0.1 or 10.0.0.0/8").format(
             value=args.trusted_proxy), file=sys.stderr)
         return EXIT_INVALID
+    taken = port_taken(args.host, args.port)
+    if taken:  # said plainly, before anything starts (uvicorn would log and exit 1)
+        print("swisschess: " + _("cannot listen on {address}: {reason}").format(
+            address=f"{args.host}:{args.port}", reason=taken), file=sys.stderr)
+        return EXIT_FILE
     if args.pair_only:
         return _run_pair_only(args, uvicorn)
     token = args.token or os.environ.get("SWISSCHESS_TOKEN")
@@ -123,6 +128,20 @@ def run(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ scaling
 #: Environment read by each worker process of ``--workers N`` (set by ``run``).
 ENV_DB, ENV_TOKEN, ENV_PROXY = "SWISSCHESS_DB", "SWISSCHESS_TOKEN", "SWISSCHESS_TRUSTED_PROXY"
+
+
+def port_taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on (another server has it), or None."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            return e.strerror or str(e)
+    return None
 
 
 def masked(url: str) -> str:

@@ -31,7 +31,8 @@ Threats and answers (OWASP's usual list for a cookie-authenticated app):
   sets ``Content-Security-Policy`` (only our own scripts and styles, no
   framing: ``frame-ancestors 'none'``), ``X-Frame-Options: DENY``,
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``
-  on every answer.
+  on every answer; ``Cache-Control: no-store`` on the arbiter's pages and the
+  API's answers (a shared computer's cache keeps no player list or export).
 * **Timing attacks** — every comparison of a secret (token, signature, CSRF
   token) uses :func:`hmac.compare_digest`.
 """
@@ -63,6 +64,8 @@ DEVICE_TTL = 365 * 86400
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+#: Answers no browser or proxy may keep (``Cache-Control: no-store``).
+PRIVATE_PREFIXES = ("/arbiter/", "/api/")
 #: Routes that change nothing and take no credential: any site may call them.
 CSRF_EXEMPT_PATHS = frozenset({"/api/pair"})
 
@@ -340,6 +343,8 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         csp = CSP  # every page, /api/docs too (web/apidocs.py: no outside file)
+        path = scope.get("path", "")
+        private = path.startswith(PRIVATE_PREFIXES) or path in ("/arbiter", "/login")
 
         async def send_with_headers(message) -> None:
             if message["type"] == "http.response.start":
@@ -351,6 +356,9 @@ class SecurityHeaders:
                              (b"referrer-policy", b"same-origin")):
                     if k not in present:
                         headers.append((k, v))
+                if private and b"cache-control" not in present:
+                    # the arbiter's pages, exports and API answers: kept by no cache
+                    headers.append((b"cache-control", b"no-store"))
                 device = scope.get("state", {}).get("swisschess_new_device")
                 if device:  # a first successful login from this client (Auth.remember_device)
                     secure = "; Secure" if scope.get("scheme") == "https" else ""
