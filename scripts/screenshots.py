@@ -3,6 +3,8 @@
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
     .venv/bin/python scripts/screenshots.py --languages   # only standings-<lang>.png (issue 16)
+    .venv/bin/python scripts/screenshots.py --only keyboard-entry,public-starting-list
+    .venv/bin/python scripts/screenshots.py --only settings  # only settings.png
 
 Builds a demo tournament (24 players, 7 rounds, 3 played, round 4 half entered)
 in a temporary database, starts ``swisschess serve`` on a free loopback port and
@@ -77,6 +79,50 @@ def build_demo(db: str) -> int:
     return tid
 
 
+IMPORT_CSV = ("name;rating;title;federation;birth;club;e-mail\r\n"
+              "\"Šťastný, Jiří\";2105;FM;CZE;1994;ŠK Slavoj Praha;js@example.org\r\n"
+              "\"Wójcik, Łukasz\";1980;;POL;2001;KS Łódź;\r\n"
+              "\"Kovačič, Žiga\";1875;GMX;SLO;2030;ŠD Kočevje;\r\n"
+              "\"Horvat, Ana\";1960;;CRO;;ŠK Rijeka;\r\n")
+
+
+def shot_import(page, base: str, db: str, tmp: str, out: Path) -> None:
+    """The players page after importing a CSV saved by Excel on a Central-European
+    Windows (Windows-1250): detected encoding and warnings."""
+    svc = TournamentService(db)
+    tid = svc.create_tournament("Ljubljana Rapid 2026", 7, city="Ljubljana")
+    svc.add_player(tid, "Horvat, Ana", 1960, federation="CRO")
+    svc.close()
+    path = Path(tmp) / "igralci.csv"
+    path.write_bytes(IMPORT_CSV.encode("cp1250"))
+    page.goto(base + "/login")
+    page.fill("input[name=token]", TOKEN)
+    page.click("button.primary")
+    page.wait_for_url(base + "/arbiter")
+    page.goto(f"{base}/arbiter/t/{tid}/players")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("form[action$='/players/import'] button")
+    page.wait_for_selector("#warnings")
+    page.screenshot(path=str(out / "players-import.png"), full_page=True)
+    print(out / "players-import.png")
+
+
+def build_settings_demo(db: str) -> int:
+    """A second tournament, before round 1, with the settings of issue 24 made."""
+    svc = TournamentService(db, actor="demo")
+    tid = svc.create_tournament(
+        "Club Championship 2026", 5, city="Lausanne", start_date="2026/07/01",
+        end_date="2026/07/05", chief_arbiter="IA Sofia Berger", time_control="90'/40 + 30' + 30\"",
+        tiebreaks="DE,BH/C1,BH,SB,WIN", initial_colour="lot", late_entry="half",
+        late_entry_max=2, rating_list="FIDE 2026-07 standard",
+        round_dates=[f"2026-07-0{d}" for d in range(1, 6)])
+    svc.add_players(tid, [{"name": n, "rating": r, "title": ti, "sex": s, "federation": f}
+                          for n, r, ti, s, f in NAMES[:12]])
+    svc.forbid(tid, [5, 9])
+    svc.close()
+    return tid
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "screenshots"))
@@ -84,7 +130,13 @@ def main() -> int:
     ap.add_argument("--languages", action="store_true",
                     help="only the public standings page in each language (standings-LANG.png), "
                          "asked for by the browser's language (Accept-Language)")
+    ap.add_argument("--import-list", action="store_true",
+                    help="only players-import.png: a Windows-1250 CSV imported through the "
+                         "web form (encoding detected, warnings shown; issue 24)")
+    ap.add_argument("--only", metavar="NAMES",
+                    help="comma-separated screenshot names to take (default: all)")
     args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
     from playwright.sync_api import sync_playwright
 
     out = Path(args.out)
@@ -121,12 +173,31 @@ def main() -> int:
                 return 0
             ctx = browser.new_context(viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
+            if args.import_list:
+                shot_import(page, base, db, tmp, out)
+                browser.close()
+                return 0
 
-            def shot(name: str, url: str, full: bool = True, media: str = "screen") -> None:
-                page.emulate_media(media=media)
-                page.goto(base + url)
-                page.screenshot(path=str(out / f"{name}.png"), full_page=full)
-                print(out / f"{name}.png")
+            def shot(name: str, url: str, full: bool = True, media: str = "screen",
+                     before=None, on=None) -> None:
+                on = on or page
+                if only is not None and name not in only and name != "login":
+                    return
+                on.emulate_media(media=media)
+                on.goto(base + url)
+                if before is not None:
+                    before(on)
+                if only is None or name in only:
+                    on.screenshot(path=str(out / f"{name}.png"), full_page=full)
+                    print(out / f"{name}.png")
+
+            def type_results(pg) -> None:  # the first boards typed, the cursor on the next
+                pg.focus("input[data-board]")
+                pg.keyboard.type("1")
+                pg.keyboard.press("Enter")
+                pg.keyboard.type("5")
+                pg.keyboard.press("Enter")
+                pg.keyboard.type("0")
 
             shot("login", "/login", full=False)
             page.fill("input[name=token]", TOKEN)
@@ -137,10 +208,14 @@ def main() -> int:
             shot("players", f"/arbiter/t/{tid}/players")
             shot("results-entry", f"/arbiter/t/{tid}/round/4")
             shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
+            shot("keyboard-entry", f"/arbiter/t/{tid}/round/4/keyboard", full=False,
+                 before=type_results)
             shot("standings", f"/arbiter/t/{tid}/standings")
             shot("crosstable", f"/arbiter/t/{tid}/crosstable")
             shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
             shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
+            if only is None or "settings" in only:
+                shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
             # finish round 4 and preview round 5
             svc = TournamentService(db)
             for b in svc.boards(tid, 4):
@@ -149,9 +224,18 @@ def main() -> int:
             svc.close()
             shot("pairing-preview", f"/arbiter/t/{tid}/pair")
             pub = browser.new_context(viewport={"width": 1100, "height": 860}).new_page()
-            pub.goto(f"{base}/t/{tid}/pairings/4")
-            pub.screenshot(path=str(out / "public-pairings.png"), full_page=True)
-            print(out / "public-pairings.png")
+            shot("public-pairings", f"/t/{tid}/pairings/4", on=pub)
+            # the public starting list with a player search (case and diacritics ignored)
+            shot("public-starting-list", f"/t/{tid}/players?q=MULLER", on=pub)
+            shot("public-crosstable", f"/t/{tid}/crosstable", on=pub)
+            # a 390 px phone: the standings scroll sideways to the hidden columns (review #22)
+            phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                        device_scale_factor=2, is_mobile=True,
+                                        has_touch=True).new_page()
+            shot("phone-standings", f"/t/{tid}/standings", full=False, on=phone)
+            shot("phone-standings-scrolled", f"/t/{tid}/standings", full=False, on=phone,
+                 before=lambda pg: pg.eval_on_selector(
+                     ".scroll", "el => { el.scrollLeft = el.scrollWidth; }"))
             browser.close()
     finally:
         proc.kill()

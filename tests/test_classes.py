@@ -160,6 +160,63 @@ def test_large_round_is_paired_on_classes(monkeypatch):
     assert len(p.boards) == 500
 
 
+def _round_one(rng: random.Random, n: int):
+    """Round 1 of an open: unrated players, requested byes and absences,
+    forbidden pairs and family groups, a fixed or drawn first colour."""
+    from swisschess.model.tournament import (
+        ByeRequest,
+        Colour,
+        ForbiddenPairs,
+        Player,
+        Tournament,
+    )
+
+    t = Tournament(name="round one", rounds=9)
+    ratings = sorted((0 if rng.random() < 0.1 else rng.randint(1000, 2700) for _ in range(n)),
+                     reverse=True)
+    for i, r in enumerate(ratings, 1):
+        t.players[i] = Player(id=i, name=f"P{i}", rating=r)
+    if rng.random() < 0.5:
+        t.initial_colour = rng.choice([Colour.WHITE, Colour.BLACK])
+    for _ in range(rng.choice([0, 1, 3, 10])):
+        t.bye_requests.append(ByeRequest(rng.choice("HZF"), 1, (rng.randint(1, n),)))
+    for _ in range(rng.choice([0, 2, 20, n // 2])):
+        t.forbidden.append(ForbiddenPairs(tuple(rng.sample(range(1, n + 1), 2))))
+    for _ in range(rng.choice([0, 5])):
+        t.forbidden.append(ForbiddenPairs(tuple(rng.sample(range(1, n + 1), 4))))
+    return t
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_round_one_same_on_classes_as_on_the_full_graph(monkeypatch, seed):
+    """Round 1 (one scoregroup), odd or even: the class method with the PAB in
+    the bracket gives the full graph's pairing, colours and board order."""
+    rng = random.Random(seed)
+    for n in (65 + 2 * seed, 96 + 3 * seed):
+        t = _round_one(rng, n)
+        classes = pair_round(t)
+        monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 10**9)
+        full = pair_round(t)
+        monkeypatch.undo()
+        assert classes.boards == full.boards and classes.bye == full.bye, (seed, n)
+
+
+def test_odd_round_one_is_paired_on_classes(monkeypatch):
+    """1,001 players in round 1: one bracket, paired on classes (no full graph),
+    the PAB to the lowest-ranked player (2026 Art. 3 [C5], [C9])."""
+    from swisschess.model.tournament import Player, Tournament
+
+    outcomes = _outcomes(monkeypatch, dutch._ClassBracket)
+    t = Tournament(name="odd round one", rounds=9)
+    for i in range(1, 1002):
+        t.players[i] = Player(id=i, name=f"P{i}", rating=2800 - i)
+    p = pair_round(t)
+    assert outcomes == [True]
+    assert p.bye == 1001
+    assert len(p.boards) == 500
+    assert {frozenset(b) for b in p.boards} == {frozenset((i, i + 500)) for i in range(1, 501)}
+
+
 def _force_classes_2017(monkeypatch) -> list[bool]:
     monkeypatch.setattr(dutch2017, "CLASS_MIN_PLAYERS", 4)
     monkeypatch.setattr(dutch2017, "CLASS_MIN_ACTIVE", 2)

@@ -169,7 +169,12 @@ def test_engine_generate_then_check(tmp_path, flag):
     assert r.returncode == 0, r.stdout + r.stderr
     other = "--burstein" if flag == "--dubov" else "--dubov"
     assert _cli("engine", other, str(out), "-c", cwd=tmp_path).returncode == 6
-    r = _cli("pair", str(out), cwd=tmp_path)  # the system from record 192
+    r = _cli("pair", str(out), cwd=tmp_path)  # all 7 rounds paired: nothing to pair
+    assert r.returncode == 3 and "there is no round 8 to pair" in r.stderr, r.stderr
+    longer = tmp_path / "t8.trf"
+    longer.write_text(out.read_text().replace("\n142 7\n", "\n142 8\n")
+                      .replace("\nXXR 7\n", "\nXXR 8\n"))
+    r = _cli("pair", str(longer), cwd=tmp_path)  # the system from record 192
     assert r.returncode == 0, r.stderr
     r = _cli("explain", str(out), "--round", "5", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

@@ -376,3 +376,32 @@ def test_score_fraction_types():
     t = tournament(2, {1: [game(2, "w", "=")], 2: [game(1, "b", "=")]})
     ctx = Context(t, 2, [1, 2])
     assert ctx.f[1].score == Fraction(1, 2)
+
+
+def test_bipartite_saturates_agrees_with_a_maximum_matching():
+    """The diagonal shortcut of ``bipartite_saturates`` only answers "yes" when
+    a saturating matching exists: compared with networkx on random graphs,
+    dense (the diagonal usually a witness) and sparse."""
+    import random
+
+    import networkx as nx
+
+    from swisschess.rules.dutch1992 import bipartite_saturates
+
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(400):
+        nl, nr = rng.randint(1, 8), rng.randint(1, 9)
+        dense = rng.random() < 0.5
+        left, right = list(range(nl)), list(range(100, 100 + nr))
+        edges = {(a, b) for a in left for b in right if rng.random() < (0.9 if dense else 0.35)}
+        g = nx.Graph()
+        g.add_nodes_from(left)
+        g.add_nodes_from(right)
+        g.add_edges_from(edges)
+        m = nx.bipartite.maximum_matching(g, top_nodes=left)
+        expected = all(a in m for a in left)
+        got = bipartite_saturates(left, right, lambda a, b, e=edges: (a, b) in e)
+        assert got == expected
+        answers.add(got)
+    assert answers == {True, False}

@@ -52,8 +52,10 @@ def test_trf16_sample_headers_and_players():
     assert t.time_control == "90 min + 30 s/move"
     assert t.system == "Individual: Swiss-System Dutch"  # from 092 when there is no 192
     assert t.rounds is None and t.initial_colour is None and t.points.is_default()
-    for code in ("062", "072", "082", "092", "132", "013"):
+    for code in ("062", "072", "082", "092", "013"):
         assert code in t.extra
+    # 132: round dates (YY/MM/DD at 92, 102, ...) into the model, ISO
+    assert "132" not in t.extra and t.round_dates == ["2025-03-01", "2025-03-01", "2025-03-02"]
     p1 = t.players[1]
     assert (p1.sex, p1.title, p1.name, p1.rating) == ("w", "WIM", "Alpha, Anna", 2415)
     assert (p1.federation, p1.fide_id, p1.birth) == ("EST", "4500123", "1990/05/17")
@@ -140,8 +142,9 @@ def test_trf2026_sample_records():
     assert (t.points.win, t.points.draw, t.points.pab, t.points.forfeit_win) == (2, 1, 2, 2)
     assert t.system == "FIDE_DUTCH_2026"  # 192 wins over 092
     assert t.tiebreaks == ["BH/C1", "BH", "SB"]
-    for code in ("172", "182", "212", "222", "132", "FRA", "092"):
+    for code in ("172", "182", "212", "222", "FRA", "092"):
         assert code in t.extra, code
+    assert t.round_dates == ["2026-03-07"] * 4
     # 299 with a blank type: +1.0 for player 3 from round 2 on (in the model)
     assert "299" not in t.extra and t.adjustments == [PointAdjustment(F(1), 2, (3,))]
     assert t.score(3) == t.results_score(3) + 1 and t.score(3, 1) == t.results_score(3, 1)

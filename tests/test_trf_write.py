@@ -165,3 +165,49 @@ def test_round_trip_16_reference_2017_sample():
         assert parse_trf(write_trf(t, "16"), "w", check=False).tournament == t, f
         n += 1
     assert n >= 85
+
+
+# ------------------------------------------------------------- 132 round dates
+def _132(*cells: str, at: int = 92) -> str:
+    return "132".ljust(at - 1) + "".join(c.ljust(10) for c in cells).rstrip()
+
+
+def test_round_dates_written_at_the_round_columns_and_read_back():
+    t = Tournament(name="x", rounds=4, round_dates=["2026-05-01", "", "2026-05-02", "2026-05-03"])
+    t.players[1] = Player(1, "A")
+    for variant in ("2026", "16"):
+        lines = write_trf(t, variant).splitlines()
+        assert _132("26/05/01", "", "26/05/02", "26/05/03") in lines
+        assert reread(write_trf(t, variant)) == t
+    # a date of another century keeps its four digits (two would read back wrong)
+    t.round_dates = ["1969-12-31", "2070-01-01"]
+    assert _132("1969/12/31", "2070/01/01") in write_trf(t).splitlines()
+    assert reread(write_trf(t)) == t
+
+
+@pytest.mark.parametrize("line, rounds, dates", [
+    (_132("25/09/13", "25/09/14"), 2, ["2025-09-13", "2025-09-14"]),
+    (_132("25/09/13", "25/09/14", at=93), None, ["2025-09-13", "2025-09-14"]),  # Sharly
+    (_132("2025/09/13", "", "2025-09-15"), 5, ["2025-09-13", "", "2025-09-15"]),
+    ("132", 3, []),  # a blank 132 says nothing
+], ids=["fide", "one-column-right", "four-digit-year", "blank"])
+def test_round_dates_read(line, rounds, dates):
+    text = "012 x\n" + line + "\n" + (f"142 {rounds}\n" if rounds else "")
+    r = parse_trf(text + "001    1      A\n")
+    assert r.diagnostics == [] and r.tournament.round_dates == dates
+    assert "132" not in r.tournament.extra
+    assert reread(write_trf(r.tournament)) == r.tournament
+
+
+@pytest.mark.parametrize("lines", [
+    ["132 2025/01/15", "132 2025/01/16"],  # one date per line (chesspairing)
+    [_132("25/13/13")],  # not a date
+    [_132("25/09/13", at=96)],  # not in round 1's columns
+    ["132\t29\t0.0\t7.0"],  # something else
+], ids=["one-per-line", "no-date", "misplaced", "other"])
+def test_round_dates_in_another_layout_are_kept_as_read(lines):
+    r = parse_trf("012 x\n" + "\n".join(lines) + "\n001    1      A\n")
+    t = r.tournament
+    assert r.diagnostics == [] and t.round_dates == [] and t.extra["132"] == lines
+    assert [ln for ln in write_trf(t).splitlines() if ln.startswith("132")] == lines
+    assert reread(write_trf(t)) == t

@@ -496,13 +496,11 @@ def test_form_fields_have_limits_and_no_bidi_overrides(svc):
 
 def test_a_pairing_past_its_time_budget_is_stopped(monkeypatch):
     """The default isolation: the pairing runs in a child process, killed at the
-    budget, and its place is free at once.  An odd field of 1,001 players takes the
-    Dutch engine well over a minute in round 1 (docs/scaling.md)."""
+    budget, and its place is free at once."""
     import multiprocessing
 
     from swisschess.web import pairapi
 
-    monkeypatch.setattr(pairapi, "TIME_BUDGET", 1.0)
     monkeypatch.setattr(pairapi, "ISOLATION", "process")  # the default (conftest: thread)
     with TestClient(create_pair_app()) as c:
         # an ordinary request through the child process: the same answer as in-process
@@ -512,6 +510,8 @@ def test_a_pairing_past_its_time_budget_is_stopped(monkeypatch):
         assert r.text == "\n".join(REAL_PAIR_TEXT(small)[0].engine_lines()) + "\n"
         bad = c.post("/api/pair", content="001 x", headers=TEXT)
         assert bad.status_code == 422 and bad.json()["exit_code"] == 3
+        # a budget no pairing of 1,001 players meets (whatever the engine's speed)
+        monkeypatch.setattr(pairapi, "TIME_BUDGET", 0.005)
         t0 = time.perf_counter()
         r = c.post("/api/pair", content=trf_of(1001, "FIDE_DUTCH_2025"), headers=TEXT)
         assert r.status_code == 503 and r.json()["error"] == "timeout"

@@ -105,8 +105,8 @@ def test_seven_round_tournament_in_the_browser(browser, server, tmp_path):
         assert n == (PLAYERS - (1 if rnd == 3 else 0) - (1 if rnd > 5 else 0)) // 2
         for i in range(n):
             row = rows.nth(i)
-            w = int(row.locator("td").nth(1).inner_text())
-            b = int(row.locator("td").nth(6).inner_text())
+            w = int(row.get_attribute("data-white"))
+            b = int(row.get_attribute("data-black"))
             row.locator(f"button[value='{result_for(w, b, rnd)}']").click()
             page.wait_for_selector(f"#boards tr#b{i + 1}.done", state="attached")
         page.wait_for_selector("#round-status[data-pending='0']", state="attached")

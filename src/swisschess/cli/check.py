@@ -28,7 +28,13 @@ from collections.abc import Iterable
 from itertools import zip_longest
 
 from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
-from swisschess.cli.exitcodes import EXIT_DIFFERENCES, EXIT_INVALID, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.cli.exitcodes import (
+    EXIT_DIFFERENCES,
+    EXIT_FILE,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+)
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.model.history import (
@@ -184,4 +190,5 @@ def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str
         except OSError as e:
             print("swisschess: " + _("{file}: cannot write the checklist: {reason}").format(
                 file=args.checklist, reason=e.strerror or e), file=sys.stderr)
+            return EXIT_FILE
     return EXIT_DIFFERENCES if any(rc.discrepancy for rc in checks) else EXIT_OK

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from swisschess.cli.exitcodes import (
     EXIT_FILE,
@@ -41,6 +42,12 @@ from swisschess.cli.options import (
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, Pairing, PairingError
+
+if TYPE_CHECKING:
+    from swisschess.formats.diagnostics import TrfResult
+
+#: Pairing numbers have four digits in TRF.
+MAX_PLAYERS = 9999
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,8 +73,9 @@ def _fail(code: int, msg: str) -> int:
     return code
 
 
-def load(path: str):
-    """Read a tournament file; returns (tournament, exit code or None)."""
+def read(path: str) -> tuple[TrfResult | None, int]:
+    """Read a tournament file; returns (what was read, exit code).  The file's
+    errors are printed (then the result is None, exit code 3 or 5)."""
     from swisschess.formats.trf import read_trf
 
     try:
@@ -79,7 +87,25 @@ def load(path: str):
         for d in res.errors:
             print(translate_message(str(d)), file=sys.stderr)
         return None, EXIT_INVALID
-    return res.tournament, None
+    return res, EXIT_OK
+
+
+def load(path: str):
+    """Read a tournament file; returns (tournament, exit code or None)."""
+    res, rc = read(path)
+    return (None, rc) if res is None else (res.tournament, None)
+
+
+def refuse_unpairable(res: TrfResult, path: str) -> int | None:
+    """Exit code 3 after printing, located, why the file's next round must not be
+    paired (all declared rounds paired, a result missing: as bbpPairings
+    refuses them); None when it may be paired."""
+    from swisschess.formats.checks import check_pairable
+
+    found = check_pairable(res.tournament, res.locations, path)
+    for d in found:
+        print(translate_message(str(d)), file=sys.stderr)
+    return EXIT_INVALID if found else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,9 +121,15 @@ def run(args: argparse.Namespace) -> int:
         return generate.run_generate(args)
     if not args.input:
         return _fail(EXIT_INVALID, _("no input file given"))
-    t, rc = load(args.input)
-    if t is None:
+    res, rc = read(args.input)
+    if res is None:
         return rc
+    t = res.tournament
+    if args.pair is not None and not args.check:
+        # C.04.1: a round is paired on complete rounds, and not past the last one
+        refused = refuse_unpairable(res, args.input)
+        if refused is not None:
+            return refused
     kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
     if kind is not None:
         if args.baku:
@@ -153,6 +185,10 @@ def print_round_robin(players: int, double: bool) -> int:
     """``--round-robin --players N [--double]``: print the Berger table."""
     from swisschess.rules.roundrobin import TooManyPlayers, format_table
 
+    if players > MAX_PLAYERS:
+        return _fail(EXIT_TOO_LARGE, _("--players {n}: at most {max} players (TRF numbers "
+                                       "them with four digits)").format(n=players,
+                                                                        max=MAX_PLAYERS))
     try:
         sys.stdout.write(format_table(players, double))
     except TooManyPlayers as e:

@@ -73,6 +73,13 @@ def run(args: argparse.Namespace) -> int:
             file=path, line=first.line, message=translate_message(first.message)) + more)
     if args.round is not None and args.round < 1:
         return _fail(EXIT_INVALID, _("{file}: --round must be 1 or more").format(file=path))
+    if args.round is None or args.round > res.tournament.rounds_recorded():
+        # the next round is paired now: refused as ``pair`` refuses it
+        from swisschess.cli.engine import refuse_unpairable
+
+        refused = refuse_unpairable(res, path)
+        if refused is not None:
+            return refused
     system = "lim" if args.lim else (
         args.system or (registry.system_from_code(res.tournament.system) or ("dutch",))[0])
     if system in ("dubov", "burstein"):

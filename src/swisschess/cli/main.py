@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from swisschess import __version__, i18n
-from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK
+from swisschess.cli import results
+from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.i18n import gettext as _
 
 #: Sub-command modules, in help order.
 COMMANDS = [
@@ -22,6 +25,7 @@ COMMANDS = [
     "swisschess.cli.explain",
     "swisschess.cli.verify",
     "swisschess.cli.standings",
+    "swisschess.cli.ratings",
     "swisschess.cli.workflow",
     "swisschess.cli.serve",
 ]
@@ -55,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     # i18n: --lang, else the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     with i18n.use(_lang_in(argv) or i18n.from_env()):
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(results.protect_result_words(argv))  # ``result 4 -+``
         if not getattr(args, "func", None):
             parser.print_help()
             return EXIT_OK
@@ -65,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_INTERRUPTED
         except BrokenPipeError:
             return EXIT_OK
+        except Exception as e:  # a bug: one line, never a traceback (exit code 2)
+            if os.environ.get("SWISSCHESS_DEBUG"):
+                raise
+            print("swisschess: " + _("unexpected error (a bug, please report it; "
+                                     "SWISSCHESS_DEBUG=1 shows where): {error}").format(
+                error=f"{type(e).__name__}: {e}"), file=sys.stderr)
+            return EXIT_UNEXPECTED
 
 
 def _lang_in(argv: list[str]) -> str | None:

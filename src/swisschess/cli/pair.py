@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess import i18n
-from swisschess.cli.engine import load
+from swisschess.cli.engine import read, refuse_unpairable
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
+from swisschess.cli.lists import pairing_list
 from swisschess.cli.options import (
     add_acceleration_option,
     add_round_robin_options,
@@ -42,29 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def board_list(t, pairing) -> list[str]:
-    """Printable board list: board, White (points), result column, Black (points)."""
-    def who(pid: int) -> str:
-        p = t.players[pid]
-        name = p.name or _("Player {n}").format(n=pid)
-        return f"{name} ({pid})"
-
-    def pts(pid: int) -> str:
-        return i18n.number(t.score(pid))
-
-    rows = [_("Round {n}").format(n=pairing.round), ""]
-    width = max([len(who(x)) for b in pairing.boards for x in b] + [10])
-    bd, white, black, pts_ = _("Bd"), _("White"), _("Black"), _("Pts")
-    rows.append(f"{bd:>3}  {white:<{width}} {pts_:>4}   {black:<{width}} {pts_:>4}")
-    for k, (w, b) in enumerate(pairing.boards, 1):
-        rows.append(f"{k:>3}  {who(w):<{width}} {pts(w):>4}   {who(b):<{width}} {pts(b):>4}")
-    if pairing.bye is not None:
-        rows.append(f"{'':>3}  {who(pairing.bye):<{width}} {pts(pairing.bye):>4}   "
-                    + _("pairing-allocated bye"))
-    for pid, code in pairing.unpaired:
-        kind = {"H": _("half-point bye"), "F": _("full-point bye")}.get(
-            code, _("not paired (absent)"))
-        rows.append(f"{'':>3}  {who(pid):<{width}} {pts(pid):>4}   {kind}")
-    return rows
+    """Printable board list, as ``next-round`` and ``show pairings`` print it
+    (cli/lists.py): board, numbers, titles, names, ratings, points; then the byes."""
+    extras = ([(pairing.bye, "U")] if pairing.bye is not None else []) + list(pairing.unpaired)
+    return pairing_list(t, pairing.round, pairing.boards, extras=extras)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,9 +53,14 @@ def run(args: argparse.Namespace) -> int:
     from swisschess.model.rounds import add_pairing
     from swisschess.pairing.registry import ROUND_ROBIN, pair_next
 
-    t, rc = load(args.input)
-    if t is None:
+    res, rc = read(args.input)
+    if res is None:
         return rc
+    # C.04.1: a round is paired on complete rounds, and not past the last one
+    refused = refuse_unpairable(res, args.input)
+    if refused is not None:
+        return refused
+    t = res.tournament
     try:
         kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
         if kind is not None:

@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default: $SWISSCHESS_DB, else ./swisschess.db)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this computer only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000, help="TCP port, 1-65535 (default 8000)")
     p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random; "
                                    "visible to other users in the process list: prefer "
                                    "--token-file or the environment)")
@@ -152,6 +152,13 @@ def masked(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # not a URL (a path): nothing to hide
         return url
+
+
+def _port(text: str) -> int:
+    n = int(text)
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError("must be 1-65535")
+    return n
 
 
 def _positive(text: str) -> int:

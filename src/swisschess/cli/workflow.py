@@ -25,6 +25,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
+from swisschess.cli import lists, results
+from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
     add_acceleration_option,
@@ -70,6 +72,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        edition_help="rule edition (default: the system's, Dutch 2026)")
     add_acceleration_option(p)
     add_round_robin_options(p)
+    settings_cli.add_new_options(p)
+    settings_cli.register(add)
 
     add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
 
@@ -81,6 +85,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fed", dest="federation", default="", help="federation (3 letters)")
     p.add_argument("--fide-id", default="")
     p.add_argument("--birth", default="", help="birth date or year")
+    p.add_argument("--club", default="", help="club (kept in the tournament; no TRF field)")
+    p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
+                   help="a late entry's rounds already paired: H half-point byes, Z zero "
+                        "(default: the tournament's late-entry setting)")
 
     p = add("import", cmd_import,
             "register players from a CSV file or a FIDE rating list (TXT or XML), "
@@ -92,10 +100,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="which rating of a FIDE list to use")
     p.add_argument("--only", metavar="FIDE_IDS",
                    help="comma-separated FIDE ids: register only these players of the list")
-    p.add_argument("--name", help="name of the tournament created from a TRF file")
+    p.add_argument("--name", help="name of the tournament created from a TRF file (wins "
+                                  "over the file's record 012)")
     p.add_argument("--replace", action="store_true",
                    help="TRF file: replace the state of the tournament (-T) instead of "
                         "creating a new one (recorded in the log)")
+    p.add_argument("--encoding", metavar="NAME",
+                   help="the file's encoding, e.g. utf-8, cp1250, cp1251, cp1252, cp1257, "
+                        "iso-8859-2 (default: UTF-8, else detected; the message says which)")
 
     p = add("update-player", cmd_update_player, "correct a player's details")
     p.add_argument("player", help="pairing number, FIDE id or name")
@@ -106,6 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fed", dest="federation")
     p.add_argument("--fide-id")
     p.add_argument("--birth")
+    p.add_argument("--club")
 
     p = add("withdraw", cmd_withdraw, "withdraw a player (not paired any more)")
     p.add_argument("player", help="pairing number, FIDE id or name")
@@ -132,20 +145,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bye", type=int, help="player who gets the pairing-allocated bye")
     p.add_argument("--reason", required=True, help="why (written to the TRF as a ### comment)")
 
-    p = add("result", cmd_result, "enter the result of a board")
-    p.add_argument("board", type=int)
-    p.add_argument("result", help="1-0, 0-1, 1/2, +- (forfeit win), -+ , -- (double forfeit)")
-    p.add_argument("--round", type=int, help="round (default: the last round paired)")
-    p.add_argument("--correct", action="store_true", help="replace a result already entered")
+    # bulk entry: several BOARD RESULT pairs, or --from FILE|- (cli/results.py)
+    p = add("result", results.cmd_result,
+            "enter the results of one board, several boards, or a file (all or none)")
+    results.add_arguments(p)
 
     p = add("undo", cmd_undo, "remove the last round's pairing and its results")
 
     p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status"), nargs="?", default="status")
+                                     "status", "settings", "ratings", "norms", "prizes"),
+                   nargs="?", default="status")
+    p.add_argument("--prizes", metavar="PRIZES.toml", help="prize file of 'show prizes'")
     p.add_argument("--round", type=int,
-                   help="round of the pairings (default: the last) or of the standings "
-                        "(default: the last complete round)")
+                   help="round of the pairings (default: the last) or of the standings and "
+                        "crosstable (default: the last complete round; a round not paired or "
+                        "not complete is refused)")
 
     p = add("set-language", cmd_set_language,
             "language of the tournament's web pages and lists (i18n)")
@@ -154,7 +169,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("export", cmd_export, "write the tournament as a TRF file")
     p.add_argument("-o", "--output", help="file to write (default: standard output)")
-    p.add_argument("--variant", default="2026", help="TRF variant (default 2026)")
+    p.add_argument("--variant", default="2026", metavar="2026|16",
+                   help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
+                        "written 2016); both carry what a FIDE rating report needs "
+                        "(062/072/132, ranks)")
 
 
 # --------------------------------------------------------------------- helpers
@@ -189,14 +207,8 @@ def _pts(x: Fraction) -> str:
     return i18n.points(x)
 
 
-def _tb(x) -> str:
-    if x is None:
-        return ""
-    return i18n.number(round(float(x), 2))
-
-
 def _progress(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
+    print(translate_message(msg), file=sys.stderr, flush=True)
 
 
 # -------------------------------------------------------------------- commands
@@ -217,9 +229,11 @@ def cmd_new(svc, args) -> int:
         edition=edition, city=args.city,
         federation=args.federation, start_date=args.start_date, end_date=args.end_date,
         chief_arbiter=args.chief_arbiter, time_control=args.time_control,
-        **({"language": args.language} if args.language else {}))
+        **({"language": args.language} if args.language else {}),
+        **settings_cli.new_settings(args))
     print(_("tournament {tid} created: {name}, {rounds} rounds ({db})").format(
         tid=tid, name=args.name, rounds=args.rounds, db=svc.url))
+    settings_cli.announce_lot(svc, tid)
     return EXIT_OK
 
 
@@ -235,17 +249,41 @@ def cmd_tournaments(svc, args) -> int:
     return EXIT_OK
 
 
+def _warn_all(messages: list[str]) -> None:
+    """Warnings about players (store.playercheck): registered all the same."""
+    for m in messages:
+        print(_("warning: {message}").format(message=translate_message(m)), file=sys.stderr)
+
+
 def cmd_add_player(svc, args) -> int:
+    from swisschess.store.playercheck import review_players
+
     tid = _tid(svc, args)
-    p = svc.add_player(tid, name=args.name, rating=args.rating, title=args.title, sex=args.sex,
-                       federation=args.federation, fide_id=args.fide_id, birth=args.birth)
+    row = {"name": args.name, "rating": args.rating, "title": args.title, "sex": args.sex,
+           "federation": args.federation, "fide_id": args.fide_id, "birth": args.birth,
+           "club": args.club}
+    warnings = review_players([row], svc.tournament(tid).players.values())
+    p = svc.add_player(tid, **row, **({"missed": args.missed_rounds_points}
+                                      if args.missed_rounds_points else {}))
     print(_("player {n} registered: {name} {rating}").format(
         n=p.id, name=p.name, rating=p.rating or "").rstrip())
+    _warn_all(warnings)
     return EXIT_OK
 
 
+def _read_as(decoded) -> str:
+    """``read as Windows-1250`` (with the first accented line when guessed)."""
+    if decoded.detected and decoded.sample:
+        return _("read as {encoding}, detected (first line with accents: {line}); give "
+                 "--encoding if the names are wrong").format(encoding=decoded.label,
+                                                              line=decoded.sample)
+    return _("read as {encoding}").format(encoding=decoded.label)
+
+
 def cmd_import(svc, args) -> int:
+    from swisschess.store.encodings import decode_bytes
     from swisschess.store.importers import detect_format, read_players
+    from swisschess.store.playercheck import review_players, unknown_columns_warning
 
     try:
         with open(args.file, "rb") as f:
@@ -253,10 +291,9 @@ def cmd_import(svc, args) -> int:
     except OSError as e:
         _err(_("{file}: cannot read: {reason}").format(file=args.file, reason=e.strerror or e))
         return EXIT_FILE
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    decoded = decode_bytes(data, args.file, args.encoding)
+    text = decoded.text
+    _progress(f"{args.file}: " + _read_as(decoded))
     fmt = args.format or detect_format(args.file, text)
     if fmt == "trf" and args.replace:
         tid = _tid(svc, args)
@@ -275,13 +312,20 @@ def cmd_import(svc, args) -> int:
     if len(data) > 5_000_000:
         _progress(_("{file}: reading {mb} MB ({format})...").format(
             file=args.file, mb=i18n.number(round(len(data) / 1e6)), format=fmt))
-    rows = read_players(text, fmt, args.file, args.rating_type, only)
+    where: list[str] = []
+    unknown: list[str] = []
+    rows = read_players(text, fmt, args.file, args.rating_type, only, where=where,
+                        unknown=unknown)
     _progress(_("{file}: {n} player(s) read ({format}), registering...").format(
         file=args.file, n=len(rows), format=fmt))
     tid = _tid(svc, args)
+    warnings = review_players(rows, svc.tournament(tid).players.values(), where)
+    if unknown:
+        warnings.insert(0, unknown_columns_warning(args.file, unknown))
     players = svc.add_players(tid, rows)
     print(_("{n} player(s) registered (numbers {first}-{last})").format(
         n=len(players), first=players[0].id, last=players[-1].id))
+    _warn_all(warnings)
     return EXIT_OK
 
 
@@ -289,14 +333,24 @@ def cmd_update_player(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
     fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
-                                            "fide_id", "birth") if getattr(args, k) is not None}
+                                            "fide_id", "birth", "club")
+              if getattr(args, k) is not None}
     if not fields:
-        _err(_("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id or "
-               "--birth"))
+        _err(_("nothing to change: give --name, --rating, --title, --sex, --fed, --fide-id, "
+               "--birth or --club"))
         return EXIT_INVALID
+    from swisschess.store.playercheck import review_players
+
+    others = [q for q in svc.tournament(tid).players.values() if q.id != p.id]
+    row = dict(fields)
+    if "name" in fields or "rating" in fields:  # a likely duplicate only when these change
+        row = {"name": p.name, "rating": p.rating, **fields}
+    warnings = review_players([row], others, [fields.get("name", p.name)])
     p = svc.update_player(tid, p.id, **fields)
     print(_("player {n} updated: {details}").format(
-        n=p.id, details=f"{p.name} {p.title} {p.rating or ''} {p.federation}".rstrip()))
+        n=p.id, details=" ".join(str(x) for x in (p.name, p.title, p.rating or "", p.federation,
+                                                  p.club) if x)))
+    _warn_all(warnings)
     return EXIT_OK
 
 
@@ -316,7 +370,7 @@ def cmd_withdraw(svc, args) -> int:
 def cmd_bye(svc, args) -> int:
     tid = _tid(svc, args)
     p = svc.find_player(tid, args.player)
-    rnd = args.round or svc.state(tid).current_round + 1
+    rnd = args.round if args.round is not None else svc.state(tid).current_round + 1
     if args.cancel:
         svc.cancel_bye(tid, p.id, rnd)
         print(_("bye of player {n} {name} in round {r} cancelled").format(
@@ -329,18 +383,10 @@ def cmd_bye(svc, args) -> int:
 
 
 def _print_spec(svc, tid, spec, t=None) -> None:
+    # the complete list: boards, then the PAB, requested byes and absences (review #12)
     t = t or svc.tournament(tid)
-    rnd = spec.round
-    print(_("Round {n}").format(n=rnd))
-    bd, no, white, black, pts = _("Bd"), _("No"), _("White"), _("Black"), _("Pts")
-    print(f"{bd:>3}  {no:>3} {white:<28} {pts:>4}   {pts:>4} {no:>3} {black}")
-    for n, (w, b) in enumerate(spec.boards, 1):
-        pw, pb = t.players[w], t.players[b]
-        print(f"{n:3d}  {w:3d} {pw.name[:28]:<28} {_pts(t.score(w, rnd - 1)):>4} - "
-              f"{_pts(t.score(b, rnd - 1)):>4} {b:3d} {pb.name}")
-    if spec.bye is not None:
-        pab = _("pairing-allocated bye")
-        print(f"     {spec.bye:3d} {t.players[spec.bye].name}: {pab}")
+    extras = ([(spec.bye, "U")] if spec.bye is not None else []) + list(spec.unpaired)
+    print("\n".join(lists.pairing_list(t, spec.round, spec.boards, extras=extras)))
 
 
 def cmd_next_round(svc, args) -> int:
@@ -376,26 +422,7 @@ def cmd_edit_pairing(svc, args) -> int:
     print(_("warning: a manual pairing overrides the pairing rules; it is recorded in the log "
             "and written to the TRF file as a ### comment"), file=sys.stderr)
     svc.set_pairing(tid, rnd, boards, bye=args.bye, reason=args.reason)
-    from swisschess.store.events import PairingSpec
-
-    s = svc.state(tid)
-    bye = next((p.id for p, c in svc.round_extras(tid, rnd) if c == "U"), None)
-    _print_spec(svc, tid, PairingSpec(rnd, s.boards[rnd], bye))
-    return EXIT_OK
-
-
-def cmd_result(svc, args) -> int:
-    tid = _tid(svc, args)
-    rnd = args.round or svc.state(tid).current_round
-    if not rnd:
-        _err(_("no round has been paired yet"))
-        return EXIT_INVALID
-    bv = svc.enter_result(tid, rnd, args.board, args.result, correction=args.correct)
-    left = len(svc.pending(tid)) if rnd == svc.state(tid).current_round else 0
-    print(_("round {r} board {b}: {white} {result} {black}").format(
-        r=rnd, b=bv.board, white=bv.white.name, result=bv.result, black=bv.black.name)
-          + "  " + (_("({n} result(s) to enter)").format(n=left) if left
-                    else _("(round complete)")))
+    print("\n".join(lists.stored_round(svc, tid, rnd)))
     return EXIT_OK
 
 
@@ -411,6 +438,9 @@ def cmd_show(svc, args) -> int:
     s = svc.state(tid)
     t = s.t
     what = args.what
+    if what in ("ratings", "norms", "prizes"):  # issue 25: cli/ratings.py
+        from swisschess.cli.ratings import show_report
+        return show_report(t, what, args.round, args.prizes)
     if what == "status":
         print(_("{name}: {n} players, round {r} of {rounds} paired ({system} {edition})").format(
             name=t.name, n=len(t.players), r=s.current_round, rounds=t.rounds or "?",
@@ -420,42 +450,39 @@ def cmd_show(svc, args) -> int:
             print(_("round {r}: results missing on board(s) {boards}").format(
                 r=s.current_round, boards=", ".join(map(str, pend))))
         return EXIT_OK
+    if what == "settings":
+        print("\n".join(settings_cli.settings_lines(svc, tid)))
+        return EXIT_OK
     if what == "players":
         no, name, title, rtg, fed = _("No"), _("Name"), _("Title"), _("Rtg"), _("Fed")
-        fide, pts = _("FIDE id"), _("Pts")
-        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts}")
+        if s.option("rating_list"):
+            print(_("Rating list") + ": " + s.option("rating_list"))
+        fide, pts, club = _("FIDE id"), _("Pts"), _("Club")
+        print(f"{no:>3} {name:<33} {title:<5} {rtg:>4} {fed:<3} {fide:>10} {pts:>4}  {club}")
         for p in t.sorted_players():
             flag = "  " + _("withdrawn") if p.withdrawn else ""
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
-                  f"{p.fide_id:>10} {_pts(t.score(p.id))}{flag}")
+                  f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
         return EXIT_OK
     if what == "pairings":
-        rnd = args.round or s.current_round
-        if not rnd:
+        rnd = args.round if args.round is not None else s.current_round
+        if not s.current_round:
             _err(_("no round has been paired yet"))
             return EXIT_INVALID
-        print(_("Round {n}").format(n=rnd))
-        for bv in svc.boards(tid, rnd):
-            print(f"{bv.board:3d}  {bv.white.id:3d} {bv.white.name[:28]:<28} "
-                  f"{(bv.result or '').center(7)} {bv.black.id:3d} {bv.black.name}")
-        for p, code in svc.round_extras(tid, rnd):
-            label = bye_name(code)
-            print(f"     {p.id:3d} {p.name[:28]:<28} {label}")
+        print("\n".join(lists.stored_round(svc, tid, rnd)))
         return EXIT_OK
     if what == "standings":
         st = svc.standings(tid, args.round)
         print(_("Standings after round {n}").format(n=st.round))
         for text in st.notes:
             print(f"({note(text)})")
-        rk, no, name, pts = _("Rk"), _("No"), _("Name"), _("Pts")
-        print(f"{rk:>3} {no:>3} {name:<30} {pts:>4} "
-              + " ".join(f"{n[:7]:>7}" for n in st.names))
-        for r in st.rows:
-            print(f"{r.rank:3d} {r.player.id:3d} {r.player.name[:30]:<30} {_pts(r.points):>4} "
-                  + " ".join(f"{_tb(x):>7}" for x in r.tiebreaks))
+        print("\n".join(lists.standings_list(st)))  # as standings FILE (review #13)
         return EXIT_OK
     if what == "crosstable":
-        n = s.current_round
+        from swisschess.store.ranking import standings_round
+
+        # --round N: the crosstable after round N, refused as ``show standings`` is
+        n = s.current_round if args.round is None else standings_round(t, args.round)
         no, name, pts, rn = _("No"), _("Name"), _("Pts"), _("R{n}")
         print(f"{no:>3} {name:<26} "
               + " ".join(f"{rn.format(n=i):>5}" for i in range(1, n + 1))
@@ -471,7 +498,8 @@ def cmd_show(svc, args) -> int:
                 else:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
-            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells) + f"  {_pts(t.score(p.id)):>4}")
+            print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
+                  + f"  {_pts(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "
@@ -490,9 +518,12 @@ def cmd_set_language(svc, args) -> int:
 def cmd_export(svc, args) -> int:
     tid = _tid(svc, args)
     text = svc.export_trf(tid, args.variant)
-    if not args.output:
+    if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
+    if not args.output.strip():
+        _err(_("{file}: cannot write: {reason}").format(file="-o ''", reason=_("no file name")))
+        return EXIT_FILE
     tmp = args.output + ".tmp"
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:

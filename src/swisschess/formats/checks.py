@@ -21,6 +21,7 @@ from fractions import Fraction
 from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
 from swisschess.formats.locations import Locations
+from swisschess.model.rounds import pairing_refusals
 from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 
@@ -181,6 +182,28 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     for pid, ln in loc.xxa_lines.items():
         if pid not in t.players:
             rep(ln, 5, f"XXA: {pid} is not a player", WARNING)
+    return out
+
+
+def check_pairable(t: Tournament, loc: Locations | None = None,
+                   filename: str = "<model>") -> list[Diagnostic]:
+    """Why the next round of ``t`` must not be paired, located in the file
+    (:func:`swisschess.model.rounds.pairing_refusals`): the number of rounds at
+    its 142 / XXR record, a missing result at the result column of the game's
+    001 line.  Empty when the next round can be paired.  Every front end that
+    pairs a file (``engine -p``, ``pair``, ``POST /api/pair``) calls this; the
+    checker (``engine -c``) does not."""
+    if loc is None:
+        loc = Locations()
+    out = []
+    for why in pairing_refusals(t):
+        if why.player is None:
+            code = "142" if "142" in loc.record_line else "XXR"
+            ln, col = loc.record_line.get(code, 0), 5
+        else:
+            ln = loc.player_line.get(why.player, 0)
+            col = Locations.round_column(why.round, "result")
+        out.append(Diagnostic(filename, ln, col, why.message))
     return out
 
 

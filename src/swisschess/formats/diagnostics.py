@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from swisschess.formats.locations import Locations
 from swisschess.model.tournament import Tournament
 
 ERROR = "error"
@@ -36,6 +37,9 @@ class TrfResult:
 
     tournament: Tournament
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: Where each record and player was read (for checks made later, e.g.
+    #: :func:`swisschess.formats.checks.check_pairable`).
+    locations: Locations = field(default_factory=Locations)
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -12,8 +12,8 @@ A TRF file is a list of fixed-column records; the record type is in columns
 whole history of a player: from column 92 on, one 8-column entry per round
 (opponent 92-95, colour 97, result 99, then +10 per round).  Everything the
 pairing needs is in the model (:class:`~swisschess.model.tournament.Tournament`);
-records the model does not interpret (team records, 132 round dates, NRS lines,
-299 point adjustments, ...) are kept raw in ``Tournament.extra`` so that a file
+records the model does not interpret (team records, NRS lines, typed 299
+records, ...) are kept raw in ``Tournament.extra`` so that a file
 read and written again keeps them.
 
 Checks that need the whole file (mirror entries, stated points, ...) are in
@@ -34,8 +34,10 @@ from swisschess.formats.fields import (
     ROUND_STRIDE,
     parse_int,
     parse_number,
+    parse_round_dates,
 )
 from swisschess.formats.locations import Locations
+from swisschess.model.text import BAD_CHAR_IN_FILE, char_name
 from swisschess.model.tournament import (
     ALL_CODES,
     Acceleration,
@@ -124,6 +126,14 @@ BB_RECORDS: dict[str, tuple[str, ...]] = {
     "BBU": ("pab",),
 }
 
+#: Start of the error for a character no TRF line may hold (model.text): a
+#: control character (a tab is read as whitespace), a line separator or a bidi
+#: override.  Almost always the
+#: sign of a file read in the wrong encoding (Windows-1250 "Š" read as Latin-1
+#: is U+008A) or of a line break inside a name.
+CONTROL_CHARACTER = "not allowed: character"
+
+
 def decode(data: bytes) -> str:
     """UTF-8 (with or without BOM), else Latin-1 (which decodes any byte)."""
     try:
@@ -155,6 +165,7 @@ class _Reader:
         self._from_260: list[bool] = []  # per t.forbidden item
         self._pab_set = False
         self._pab_follows_win = False
+        self._132: list[str] = []  # round dates, read in finish()
 
     def report(self, ln: int, col: int, msg: str, severity: str = ERROR) -> None:
         self.diags.append(Diagnostic(self.filename, ln, col, msg, severity))
@@ -176,6 +187,13 @@ class _Reader:
             self.warn(ln, start + 1, f"{what} {text!r} is not a number{note}")
         return value
     def line(self, ln: int, line: str) -> None:
+        m = BAD_CHAR_IN_FILE.search(line)  # a tab is whitespace here, not an error
+        if m is not None:
+            # in a name, a header text or anywhere else: the record cannot be trusted
+            bad = m.start()
+            self.report(ln, bad + 1, f"{CONTROL_CHARACTER} {char_name(line[bad])}; a file "
+                                     "saved in another encoding, or a line break inside a "
+                                     "field?")
         line = line.rstrip()
         if not line.strip():
             return
@@ -193,6 +211,8 @@ class _Reader:
             setattr(self.t, HEADER_FIELDS[code], value)
         elif code == "112":
             self.t.deputy_arbiters.append(value)
+        elif code == "132":
+            self._132.append(line.rstrip())
         elif code == "092":
             self.t.extra.setdefault(code, []).append(line.rstrip())
             if not self.t.system:
@@ -573,6 +593,7 @@ class _Reader:
                 t.extra.setdefault("299", []).append(line)
         if self._xxc_rank:
             t.rank_order = list(t.players)  # read in file order
+        self.round_dates()
         # JaVaFo XXZ applies to the round about to be paired (first round without data).
         nxt = t.rounds_recorded() + 1
         for ln, ids in self._xxz:
@@ -583,6 +604,21 @@ class _Reader:
         for col, black in (("win", "win_black"), ("draw", "draw_black"), ("loss", "loss_black")):
             if getattr(ps, black) == getattr(ps, col):
                 setattr(ps, black, None)
+
+    def round_dates(self) -> None:
+        """Record 132 (TRF16 / TRF-2026): the date of each round into
+        ``round_dates`` (ISO, index = round - 1, ``""`` unknown, up to the last
+        date given -- the form the store keeps too).  A 132 the layout does not
+        fit (several 132 lines, one date per line, text before column 92) is
+        kept raw; a 132 without any date says nothing and is dropped."""
+        t = self.t
+        if not self._132:
+            return
+        dates = parse_round_dates(self._132[0]) if len(self._132) == 1 else None
+        if dates is None:
+            t.extra["132"] = list(self._132)
+            return
+        t.round_dates = dates
 
 
 def _is_nrs(line: str) -> bool:
@@ -607,7 +643,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     if check:
         diags += check_tournament(r.t, r.loc, filename, strict_points=r.points_given)
     diags.sort(key=lambda d: (d.line, d.column))
-    return TrfResult(r.t, diags)
+    return TrfResult(r.t, diags, r.loc)
 
 
 def read_trf(path: str) -> TrfResult:

@@ -3,7 +3,8 @@
 ``write_trf(t)`` gives a file that :func:`swisschess.formats.trf.parse_trf`
 reads back into an equal model.  What each variant writes:
 
-* **TRF-2026**: headers 012-132 (and records kept raw in ``t.extra``), 142
+* **TRF-2026**: headers 012-132 (132 from ``t.round_dates``, else as read;
+  the others as read, kept raw in ``t.extra``), 142
   rounds, 152 initial colour, 162 point system (when it can say it; otherwise
   JaVaFo ``XXS``), 192 system, 202 tie-breaks, the 001 records, team and NRS
   records as read, 240 byes, 250 accelerations, 260 forbidden pairs with a
@@ -24,7 +25,7 @@ import re
 from fractions import Fraction
 
 from swisschess.formats.adjustments import point_adjustments
-from swisschess.formats.fields import MAX_PLAYERS
+from swisschess.formats.fields import MAX_PLAYERS, round_dates_line
 from swisschess.model.tournament import (
     Colour,
     Player,
@@ -191,6 +192,9 @@ def write_trf(t: Tournament, variant: str = "2026", *, points: str = "stated",
     for code in ("062", "072", "082", "092", "132"):
         if code in extra:
             header[code] = raw(code)
+    if any(t.round_dates):
+        # 132: round r's date at columns 92 + 10(r-1), as the 001 entries
+        header["132"] = [round_dates_line(t.round_dates)]
     system_in_092 = [ln[4:].strip() for ln in extra.get("092", [])]
     if v16:
         if t.system and t.system not in system_in_092 and "092" not in header:

@@ -77,6 +77,8 @@ TEMPLATES: tuple[str, ...] = (
        "by pairing number"),
     N_("XXC: unknown option {value} (expected white1, black1 or rank)"),
     N_("unknown record type {code} (kept, not interpreted)"),
+    N_("not allowed: character {char}; a file saved in another encoding, or a line break "
+       "inside a field?"),
     # --------------------------------------------------------- formats/checks.py
     N_("no player records (001): not a tournament file"),
     N_("pairing numbers are not 1..{last} without gaps: missing {missing}"),
@@ -129,6 +131,10 @@ TEMPLATES: tuple[str, ...] = (
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),
     N_("round {rnd} does not exist (rounds recorded: {recorded})"),
+    # ----------------------------------- model/rounds.py (pairing_refusals)
+    N_("the tournament has {rounds} rounds and all are paired: there is no round {nxt} to pair"),
+    N_("round {rnd}: the game {w} - {b} has no result: enter every result of round {r2} before "
+       "pairing round {nxt}"),
     # ------------------------------------------- rules/dubov.py, burstein.py (trace notes)
     N_("shifted {n} player(s) from G1"),
     N_("shifted {n} player(s) from G2"),
@@ -139,17 +145,43 @@ TEMPLATES: tuple[str, ...] = (
        "'dask worker {address2}'"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
+    # ------------------------------------------- store/encodings, importers, playercheck
+    N_("{at}: character {char} read as {encoding} is not allowed (control character or line "
+       "break); give the file's encoding with --encoding, or save it as UTF-8"),
+    N_("{at}: byte {byte} cannot be read as {encoding}; save the file as UTF-8 or give its "
+       "encoding with --encoding"),
+    N_("{at}: byte {byte} is not UTF-8, and no Windows or ISO code page reads the file without "
+       "control characters; save it as UTF-8 (Excel: \"CSV UTF-8\") or give its encoding with "
+       "--encoding"),
+    N_("unknown encoding {encoding} (for example utf-8, cp1250, cp1251, cp1252, cp1257, "
+       "iso-8859-2)"),
+    N_("{at}: title {title} is not a FIDE title (GM, IM, FM, CM, WGM, WIM, WFM, WCM)"),
+    N_("{at}: federation {federation} is not a FIDE federation code"),
+    N_("{at}: birth year {year} is in the future"),
+    N_("{at}: same name and rating as player {pid}, registered already"),
+    N_("{at}: same name and rating as {other}"),
+    N_("all {n} players are registered already: is the file imported twice?"),
+    N_("{at}: column(s) not read: {columns}"),
+    # ------------------------------------------------------------------ model/text.py
+    N_("{at}: {field} {value}: character {char} at position {pos} is not allowed (control "
+       "character or line break)"),
+    N_("{at}: {field} {value} is longer than {limit} characters"),
+    N_("{field} {value}: character {char} at position {pos} is not allowed (control character "
+       "or line break)"),
+    N_("{field} {value} is longer than {limit} characters"),
     # ------------------------------------------------------------------ store/
     N_("unknown event kind {kind}"),
     N_("the tournament already exists"),
     N_("the tournament needs a name"),
     N_("unknown pairing system {system} {edition}"),
     N_("unknown language {language} (one of {languages})"),
+    N_("unknown TRF variant {value}: use 2026 (TRF-2026) or 16 (TRF16, also called 2016)"),
     N_("number of rounds {rounds} is not possible"),
     N_("a player needs a name"),
     N_("name {name} is longer than 33 characters (TRF limit)"),
     N_("rating {rating} is not a number"),
     N_("rating {rating} is out of range"),
+    N_("K {k} is not a whole number from 1 to 100"),
     N_("sex {sex}: expected m or w"),
     N_("FIDE id {fide_id} is not a number"),
     N_("a player with FIDE id {fide_id} is already registered"),
@@ -160,6 +192,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("player {pid} {name} already has a bye for round {rnd}"),
     N_("bye code {code}: expected H (half point), Z (zero) or F (full point)"),
     N_("round {rnd} is already paired: a bye can only be requested for a later round"),
+    N_("there is no round {rnd}"),
     N_("the tournament has only {rounds} rounds"),
     N_("round {rnd} is already paired"),
     N_("player {pid} has no bye request for round {rnd}"),
@@ -175,9 +208,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("only the last round paired (round {rnd}) can be edited"),
     N_("a manual pairing edit needs a reason (it is written to the TRF file)"),
     N_("these games already have a result; clear or keep them: {games}"),
-    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +-, -+ or --"),
-    N_("unknown result {word}: expected 1-0, 0-1, 1/2, +- , -+ or --"),
+    N_("unknown result {word}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --"),
+    N_("round {rnd}: the tournament has rounds 1 to {last}"),
+    N_("round {rnd}: round {r} has games without a result"),
     N_("round {rnd} has not been paired"),
+    N_("board {board} is given twice"),
+    N_("no result to enter"),
     N_("round {rnd} has no board {board} (boards 1-{n})"),
     N_("{w} - {b} is not a game of round {rnd}"),
     N_("{w} - {b} of round {rnd} has no result"),
@@ -188,6 +224,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("only the last round paired (round {rnd}) can be undone"),
     N_("the TRF file has errors:\n{errors}"),
     N_("create the tournament first"),
+    N_("unknown player {ref}: did you mean {players}?"),
     N_("unknown player {pid}"),
     N_("no tournament {ref} (known: {known})"),
     N_("{ref} matches several players: {players}"),
@@ -197,6 +234,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("no round has been paired yet"),
     N_("fewer than two players to pair in round {rnd}"),
     N_("round {rnd} still has results to enter on board(s) {boards}"),
+    N_("pairing round {rnd} ({system} {edition}, {n} players)..."),
     N_("the pairing engine is not available yet: {error}"),
     N_("the pairing engine is not available: {error}"),
     N_("no valid pairing for round {rnd}: {error}"),
@@ -205,6 +243,24 @@ TEMPLATES: tuple[str, ...] = (
     N_("event log of tournament {tid} has a gap at {seq}"),
     N_("event {seq} ({kind}) of tournament {tid} no longer applies: {error}"),
     N_("the tournament changed meanwhile: reload and try again"),
+    # store/ settings made before round 1 (issue 24)
+    N_("the pairing system cannot change once round 1 is paired (it is {system} {edition})"),
+    N_("the acceleration cannot change once round 1 is paired"),
+    N_("the colour of pairing number 1 in round 1 cannot change once round 1 is paired"),
+    N_("{n} round dates for {rounds} rounds"),
+    N_("late entries {how}: expected zero or half"),
+    N_("maximum of half-point byes {most} is not a number"),
+    N_("maximum of half-point byes {most} is not possible"),
+    N_("the rating list must be one line of at most 80 characters"),
+    N_("tie-breaks: a tie-break is listed twice"),
+    N_("tie-breaks: {error}"),
+    N_("round {rnd}: {text} is not a date (YYYY-MM-DD)"),
+    N_("points for missed rounds {missed}: expected H (half point) or Z (zero)"),
+    N_("a forbidden pairing needs player numbers"),
+    N_("a forbidden pairing needs at least two different players"),
+    N_("players {players} may already not meet"),
+    N_("no forbidden pairing of players {players} to cancel"),
+    N_("first-round colour {colour}: expected white, black or lot"),
     # ------------------------------------------------------------- web/pages.py
     N_("this is a TRF file: import it as a new tournament on the start page"),
     N_("only round {rnd} (last paired) or round {nxt} (next) can be paired by hand"),
@@ -247,6 +303,22 @@ def template_of(message: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+#: The fields store messages name by their key (model/text.py), as words.
+FIELD_WORDS = {
+    "name": N_("name"), "tournament": N_("tournament name"), "title": N_("title"),
+    "federation": N_("federation code"), "fide_id": N_("FIDE id"), "birth": N_("birth date"),
+    "sex": N_("sex"), "club": N_("club"), "city": N_("city"), "start_date": N_("start date"),
+    "end_date": N_("end date"), "chief_arbiter": N_("chief arbiter"),
+    "deputy_arbiter": N_("deputy arbiter"), "time_control": N_("time control"),
+    "reason": N_("reason"), "filename": N_("file name"),
+}
+
+
+def field_word(key: str) -> str:
+    """The field a store message names (``fide_id``: "FIDE id"), in the current language."""
+    return gettext(FIELD_WORDS[key]) if key in FIELD_WORDS else key
+
+
 def translate_message(message: str) -> str:
     """``message`` (an English message of the readers or the store) in the current
     language; a located diagnostic ``FILE:LINE:COL: error: ...`` keeps its
@@ -259,6 +331,8 @@ def translate_message(message: str) -> str:
     if found is None:
         return message
     template, values = found
+    if "field" in values:  # model/text.py names the field by its key: say it in words
+        values["field"] = field_word(values["field"])
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:

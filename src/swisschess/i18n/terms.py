@@ -8,8 +8,9 @@ the modules that compute standings or pairings keep their English keys.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from swisschess.i18n import N_, gettext
+from swisschess.i18n import N_, date, gettext
 
 #: FIDE C.07 tie-break codes -> their names (the codes themselves are FIDE's
 #: acronyms and stay as they are in every language).
@@ -117,3 +118,24 @@ def note(text: str) -> str:
     """A standings note in the current language (the notes are fixed sentences)."""
     key = " ".join(text.split())
     return gettext(key)
+
+
+def round_title(t: Any, rnd: int) -> str:
+    """``Round 3`` with the round's date when it is known (``set round-date``)."""
+    title = gettext("Round {n}").format(n=rnd)
+    if 1 <= rnd <= len(t.round_dates) and t.round_dates[rnd - 1]:
+        title += f" · {date(t.round_dates[rnd - 1])}"
+    return title
+
+
+def forbidden_text(t: Any, f: Any) -> str:
+    """``3 Novak - 7 Novakova (from round 2)`` for one forbidden group."""
+    who = " – ".join(f"{i} {t.players[i].name}" if i in t.players else str(i) for i in f.ids)
+    if f.first_round > 1 and f.last_round >= 9999:
+        return who + " " + gettext("(from round {r})").format(r=f.first_round)
+    if f.last_round == f.first_round:
+        return who + " " + gettext("(round {r})").format(r=f.first_round)
+    if f.last_round < 9999:
+        return who + " " + gettext("(rounds {first}-{last})").format(
+            first=f.first_round, last=f.last_round)
+    return who

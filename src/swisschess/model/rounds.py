@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
@@ -36,9 +37,12 @@ RESULTS = {
     "0-1": ("0", "1"),
     "1/2": ("=", "="),
     "=": ("=", "="),
+    # a game played and lost by both (e.g. both flags fell, C.06 rules of an
+    # event): played (colours, floats, tie-breaks), 0 points each; TRF 0 / 0
+    "0-0": ("0", "0"),
     "+-": ("+", "-"),
     "-+": ("-", "+"),
-    "--": ("-", "-"),
+    "--": ("-", "-"),  # double forfeit: not played, TRF - / -
     # games that lasted less than one move (TRF W / D / L)
     "1-0u": ("W", "L"),
     "0-1u": ("L", "W"),
@@ -92,8 +96,9 @@ def add_pairing(t: Tournament, pairing: RoundPairing) -> None:
 def set_result(t: Tournament, rnd: int, white: int, black: int, result: str) -> None:
     """Enter the result of the game ``white``-``black`` of round ``rnd``.
 
-    ``result`` is one of :data:`RESULTS` (``1-0``, ``0-1``, ``1/2``, ``+-``,
-    ``-+``, ``--``, and the ``u`` variants for games of less than one move).
+    ``result`` is one of :data:`RESULTS` (``1-0``, ``0-1``, ``1/2``, ``0-0``
+    (played, lost by both), ``+-``, ``-+``, ``--`` (double forfeit), and the
+    ``u`` variants for games of less than one move).
     """
     if result not in RESULTS:
         raise ValueError(f"unknown result {result!r}")
@@ -114,6 +119,67 @@ def pending_games(t: Tournament, rnd: int) -> list[tuple[int, int]]:
         e = t.players[pid].entry(rnd)
         if e is not None and e.code == "*" and e.colour is Colour.WHITE and e.opponent is not None:
             out.append((pid, e.opponent))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Unpairable:
+    """Why the next round must not be paired: the tournament is over, or a
+    paired game has no result.
+
+    ``message`` is English (a key of :mod:`swisschess.i18n.messages`); ``round``
+    is the round concerned and ``player`` the player whose entry lacks the
+    result (White, or the lower number when no colour is written): a file
+    reader turns them into a line and column.  ``player`` is None for the
+    number of rounds.
+    """
+
+    message: str
+    round: int
+    player: int | None = None
+
+
+def pairing_refusals(t: Tournament) -> list[Unpairable]:
+    """Everything that forbids pairing round ``rounds_recorded() + 1`` of ``t``.
+
+    The reference engines refuse both (bbpPairings exits 3: "The number of
+    rounds is larger than the reported number of rounds", and "Invalid line"
+    for a paired game whose result column is blank):
+
+    * every declared round (TRF-2026 record 142, JaVaFo ``XXR``) is paired
+      already: there is no next round.  No declared number: no limit;
+    * a game of a paired round has no result yet (code ``*``): the scores,
+      colours and floats the next round is paired on are not known (C.04.1:
+      a round is paired on the results of all the rounds before it).
+
+    The one check every front end shares (``engine -p``, ``pair``, the
+    manager, ``POST /api/pair``); the checker (``engine -c``) does not use
+    it, since it only re-pairs rounds from the complete rounds before them.
+    """
+    out: list[Unpairable] = []
+    last = t.rounds_recorded()
+    if t.rounds is not None and last >= t.rounds:
+        out.append(Unpairable(f"the tournament has {t.rounds} rounds and all are paired: "
+                              f"there is no round {last + 1} to pair", t.rounds + 1))
+    for rnd in range(1, last + 1):
+        seen: set[frozenset[int]] = set()
+        for pid in sorted(t.players):
+            e = t.players[pid].entry(rnd)
+            if e is None or e.code != "*" or e.opponent is None:
+                continue
+            game = frozenset((pid, e.opponent))
+            if game in seen:
+                continue
+            seen.add(game)
+            # reported once, at White (else at the lower number, ``pid``)
+            other = t.players[e.opponent].entry(rnd) if e.opponent in t.players else None
+            white, black = pid, e.opponent
+            if e.colour is not Colour.WHITE and other is not None \
+                    and other.colour is Colour.WHITE:
+                white, black = e.opponent, pid
+            out.append(Unpairable(f"round {rnd}: the game {white} - {black} has no result: "
+                                  f"enter every result of round {rnd} before pairing round "
+                                  f"{last + 1}", rnd, white))
     return out
 
 
@@ -147,4 +213,5 @@ def _put(t: Tournament, pid: int, rnd: int, e: RoundEntry) -> None:
         res.append(e)
 
 
-__all__ = ["RESULTS", "add_pairing", "cut_before", "pending_games", "set_result", "sort_boards"]
+__all__ = ["RESULTS", "Unpairable", "add_pairing", "cut_before", "pairing_refusals",
+           "pending_games", "set_result", "sort_boards"]

@@ -8,8 +8,10 @@ Pure data, no I/O.  A tournament is a list of players; each player has one
 code  meaning                                 played?   counts for colour?
 ====  ======================================  ========  =====================
 1 = 0 win / draw / loss over the board         yes       yes
+      (0 against 0: played, lost by both)
 W D L win / draw / loss, < 1 move (unrated)    yes       yes
 \\+ -  forfeit win / forfeit loss               no        no (seeds F2)
+      (- against -: double forfeit)
 H     half-point bye                          no        no
 F     full-point bye                          no        no
 U     pairing-allocated bye (PAB)             no        no
@@ -49,10 +51,11 @@ FORFEIT_CODES = frozenset("+-")
 BYE_CODES = frozenset("HFUZ")
 ALL_CODES = PLAYED_CODES | FORFEIT_CODES | BYE_CODES
 #: Result pairs that may stand against each other in one game (TRF16 result
-#: table): over the board, less than one move, forfeits, double forfeit, and a
+#: table): over the board (``0 / 0``: a game lost by both), less than one move,
+#: forfeits, double forfeit, and a
 #: game whose result is not known yet (``*``).
 MIRROR_RESULTS = frozenset({
-    ("1", "0"), ("0", "1"), ("=", "="),
+    ("1", "0"), ("0", "1"), ("=", "="), ("0", "0"),
     ("W", "L"), ("L", "W"), ("D", "D"),
     ("+", "-"), ("-", "+"), ("-", "-"),
     ("*", "*"),
@@ -174,6 +177,9 @@ class Player:
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
+    #: The player's club.  No TRF-2026 individual record carries it (013/310 are
+    #: team records), so it lives in the store and is not exported.
+    club: str = ""
     #: Points as written in the file (81-84); None when blank.  The model's own
     #: score is computed from the results; readers compare the two.
     stated_points: Fraction | None = None
@@ -181,6 +187,9 @@ class Player:
     results: list[RoundEntry] = field(default_factory=list)
     #: Withdrawn players are not paired any more (C.04.2; seeds F5).
     withdrawn: bool = False
+    #: Development coefficient K of the FIDE rating list the player was imported
+    #: from (B.02 8.3.3; issue 25); None when unknown (TRF files carry none).
+    k_factor: int | None = None
 
     def entry(self, rnd: int) -> RoundEntry | None:
         """Entry of round ``rnd`` (1-based), or None if nothing is recorded."""
@@ -257,6 +266,8 @@ class Tournament:
     chief_arbiter: str = ""
     deputy_arbiters: list[str] = field(default_factory=list)
     time_control: str = ""
+    #: Round dates (TRF 132), ISO ``YYYY-MM-DD``; index = round - 1, "" = unknown.
+    round_dates: list[str] = field(default_factory=list)
     #: Planned number of rounds (TRF-2026 142, XXR); None when unknown.
     rounds: int | None = None
     #: Colour of the first player in round 1 ("w" / "b"); None = not fixed.

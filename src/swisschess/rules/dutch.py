@@ -331,8 +331,14 @@ class _Round:
             # [C5] the PAB goes to the lowest score that leaves the round
             # completable; by Dirac's theorem every choice does (below).
             low = min((p.skey for p in players if p.bye_eligible), default=None)
-            if low is None or low >= top:
+            if low is None:
                 return False
+            if low >= top:
+                # One scoregroup (round 1 without acceleration): the PAB stays
+                # in it, every pair is within it, so [C9] counts for all.
+                if any(p.skey != top for p in players):
+                    return False
+                wt.single_downfloater_bye = True
             least -= 1
         # Dirac: minimum degree >= half the vertices gives a Hamiltonian
         # cycle, hence a perfect matching of the round ([C4]).

@@ -68,7 +68,8 @@ def _table(st: Standings, local: bool = False) -> tuple[list[str], list[list[str
     for r in st.rows:
         name = r.player.name + (" (" + tr("withdrawn") + ")" if r.withdrawn else "")
         rows.append([str(r.rank), str(r.id), name, str(r.player.rating or ""),
-                     r.player.federation, loc(fmt(r.points, pd)),
+                     # points for people as every list writes them: 6½ (review #13)
+                     r.player.federation, i18n.points(r.points) if local else fmt(r.points, pd),
                      *(loc(fmt(v, d)) for v, d in zip(r.values, tbd, strict=True))])
     return head, rows
 
@@ -211,7 +212,7 @@ def _cross_table(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
     for line in ct.lines:
         r = line.row
         rows.append([str(line.number), str(r.rank), str(r.id), r.player.name,
-                     str(r.player.rating or ""), *line.cells, loc(fmt(r.points, pd)),
+                     str(r.player.rating or ""), *line.cells, i18n.points(r.points),
                      *(loc(fmt(v, d)) for v, d in zip(r.values, tbd, strict=True))])
     return head, rows
 

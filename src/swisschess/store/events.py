@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -28,7 +31,15 @@ from swisschess.model.rounds import (
     set_result,
     sort_boards,
 )
-from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
+from swisschess.model.text import first_bad_char, text_problem
+from swisschess.model.tournament import (
+    ByeRequest,
+    Colour,
+    ForbiddenPairs,
+    Player,
+    RoundEntry,
+    Tournament,
+)
 from swisschess.pairing import registry
 
 
@@ -51,10 +62,16 @@ class Conflict(StoreError):
 
 
 #: Player fields an event may set.
-PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "birth")
+PLAYER_FIELDS = ("name", "sex", "title", "rating", "federation", "fide_id", "birth", "club")
 #: Tournament header fields an event may set.
 HEADER_FIELDS = ("name", "city", "federation", "start_date", "end_date", "chief_arbiter",
                  "time_control", "rounds")
+#: Store-only settings and their defaults (State.options).
+OPTION_DEFAULTS: dict[str, Any] = {"rating_list": "", "late_entry": "zero",
+                                   "late_entry_max": None, "colour_lot": False}
+#: Most rounds a tournament may be given (a typing error such as 1000000000
+#: is refused; the longest round robins have a few hundred).
+MAX_ROUNDS = 999
 TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
 
 
@@ -85,6 +102,11 @@ class State:
     #: Language of the tournament's pages and lists (``swisschess.i18n.LANGUAGES``;
     #: "" = the reader's: browser or command line).
     language: str = ""
+    #: Store-only settings (see :data:`OPTION_DEFAULTS`): ``rating_list`` (which
+    #: rating list seeds the event), ``late_entry`` ("zero" / "half") and
+    #: ``late_entry_max`` (at most this many half-point byes; None = no limit),
+    #: ``colour_lot`` (the first-round colour was drawn by lot).
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def current_round(self) -> int:
@@ -100,7 +122,11 @@ class State:
         return State(_copy_tournament(self.t), self.seq, self.system, self.edition,
                      {r: list(b) for r, b in self.boards.items()},
                      {r: list(v) for r, v in self.manual.items()}, self.seeded,
-                     self.language)
+                     self.language, dict(self.options))
+
+    def option(self, key: str) -> Any:
+        """A store-only setting (``options``), or its default."""
+        return self.options.get(key, OPTION_DEFAULTS[key])
 
     def player(self, pid: int) -> Player:
         if pid not in self.t.players:
@@ -166,17 +192,64 @@ def result_word(white_code: str, black_code: str) -> str | None:
 
 # --------------------------------------------------------------------------- apply
 
-def apply(s: State, kind: str, p: dict[str, Any]) -> None:
+def apply(s: State, kind: str, p: dict[str, Any], *, replay: bool = False) -> None:
     """Apply one event to ``s`` in place; raise StoreError if it does not fit.
 
     Validation happens before any change, so a failed event leaves ``s`` as it
     was (the service still rebuilds its cache on any error, to be safe).
+
+    Every text an event carries (player and header fields, reasons) is checked
+    by :func:`check_texts`: no control character or line break, within the
+    length limits of :mod:`swisschess.model.text`.  ``replay`` (rebuilding a
+    state from events stored before) skips that check, so that a log written
+    before the check existed still loads.
     """
     fn = _APPLY.get(kind)
     if fn is None:
         raise StoreError(f"unknown event kind {kind!r}")
-    fn(s, p)
+    if not replay:
+        check_texts(kind, p)
+    if kind == "load_trf":
+        _load_trf(s, p, strict=not replay)
+    else:
+        fn(s, p)
     s.seq += 1
+
+
+#: Text fields of the events, as (payload key, field name of model.text.LIMITS).
+_TEXTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "register": (("name", "name"), ("sex", "sex"), ("title", "title"),
+                 ("federation", "federation"), ("fide_id", "fide_id"), ("birth", "birth"),
+                 ("club", "club")),
+    "create": (("name", "tournament"), ("city", "city"), ("federation", "federation"),
+               ("start_date", "start_date"), ("end_date", "end_date"),
+               ("chief_arbiter", "chief_arbiter"), ("time_control", "time_control")),
+    "pair": (("reason", "reason"),),
+    "load_trf": (("name", "tournament"), ("filename", "filename")),
+}
+_TEXTS["update_player"] = _TEXTS["register"]
+_TEXTS["settings"] = _TEXTS["create"]
+_TEXTS["edit_pairing"] = _TEXTS["pair"]
+
+
+def check_texts(kind: str, p: dict[str, Any]) -> None:
+    """Refuse an event whose texts hold a control character or a line break, or are
+    too long (one check for every front end: command line, imports, web, API)."""
+    for key, field_name in _TEXTS.get(kind, ()):
+        v = p.get(key)
+        if v is None or not isinstance(v, str | int):
+            continue
+        v = str(v).strip()
+        if field_name == "name" and first_bad_char(v) is None:
+            continue  # the length: _player_fields says it the TRF way
+        why = text_problem(field_name, v)
+        if why:
+            raise StoreError(why)
+    if kind in ("create", "settings"):
+        for v in p.get("deputy_arbiters") or ():
+            why = text_problem("deputy_arbiter", str(v).strip())
+            if why:
+                raise StoreError(why)
 
 
 def _create(s: State, p: dict) -> None:
@@ -196,11 +269,15 @@ def _settings(s: State, p: dict) -> None:
         raise StoreError(f"unknown pairing system {system} {edition}")
     # Baku acceleration (C.04.5.1): a setting of the Swiss systems, kept in the 192 code
     baku = bool(p.get("baku", registry.baku_from_code(t.system))) and not round_robin
+    if s.current_round:
+        _check_frozen(s, p, system, edition, baku)
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
         rounds = int(rounds)
-        if rounds < 1 or rounds < s.current_round:
+        if not 1 <= rounds <= MAX_ROUNDS or rounds < s.current_round:
             raise StoreError(f"number of rounds {rounds} is not possible")
+    if "name" in p and not str(p["name"] or "").strip():
+        raise StoreError("the tournament needs a name")
     for k in HEADER_FIELDS:
         if k in p and k != "rounds":
             setattr(t, k, str(p[k]).strip())
@@ -210,6 +287,8 @@ def _settings(s: State, p: dict) -> None:
     if "initial_colour" in p:
         c = p["initial_colour"]
         t.initial_colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
+        s.options["colour_lot"] = bool(p.get("initial_colour_lot")) and bool(c)
+    _more_settings(s, p, rounds)
     language = p.get("language", s.language) or ""
     if language and language not in LANGUAGES:
         raise StoreError(f"unknown language {language!r} (one of {', '.join(LANGUAGES)})")
@@ -219,6 +298,95 @@ def _settings(s: State, p: dict) -> None:
         t.system = registry.ROUND_ROBIN_CODES.get(edition, "FIDE_ROUNDROBIN")
     else:
         t.system = (registry.accelerated_trf_code if baku else registry.trf_code)(system, edition)
+
+
+def _check_frozen(s: State, p: dict, system: str, edition: str, baku: bool) -> None:
+    """C.04.2 (2026) Art. 1.1-1.3: system and acceleration are announced before the
+    event; round 1 is paired with the first-round colour: none of them can change
+    once round 1 is paired (the pairings already made would not follow from them)."""
+    t = s.t
+    if (system, edition) != (s.system, s.edition):
+        raise Conflict(f"the pairing system cannot change once round 1 is paired "
+                       f"(it is {s.system} {s.edition})")
+    if "baku" in p and baku != registry.baku_from_code(t.system):
+        raise Conflict("the acceleration cannot change once round 1 is paired")
+    if "initial_colour" in p:
+        c = p["initial_colour"]
+        new = {"w": Colour.WHITE, "b": Colour.BLACK}.get(c) if c else None
+        if new != t.initial_colour or p.get("initial_colour_lot"):  # a new lot too
+            raise Conflict("the colour of pairing number 1 in round 1 cannot change once "
+                           "round 1 is paired")
+
+
+def _more_settings(s: State, p: dict, rounds: int | None) -> None:
+    """Tie-breaks, round dates, late entries and the rating list (any time)."""
+    t = s.t
+    if "tiebreaks" in p:
+        t.tiebreaks = tiebreak_labels(p["tiebreaks"])
+        t.extra.pop("212", None)  # a 212 read from a file would win over the new list
+    if "round_dates" in p:
+        dates = [normalise_date(d, r) for r, d in enumerate(p["round_dates"] or [], 1)]
+        while dates and not dates[-1]:
+            dates.pop()
+        t.round_dates = dates
+        t.extra.pop("132", None)  # written from round_dates now
+    if ("round_dates" in p or "rounds" in p) and rounds is not None \
+            and len(t.round_dates) > rounds:
+        raise StoreError(f"{len(t.round_dates)} round dates for {rounds} rounds")
+    if "late_entry" in p:
+        how = str(p["late_entry"] or "zero").strip().lower()
+        if how not in ("zero", "half"):
+            raise StoreError(f"late entries {how!r}: expected zero or half")
+        s.options["late_entry"] = how
+    if "late_entry_max" in p:
+        most = p["late_entry_max"]
+        try:
+            most = None if most in (None, "") else int(most)
+        except (TypeError, ValueError):
+            raise StoreError(f"maximum of half-point byes {most!r} is not a number") from None
+        if most is not None and most < 0:
+            raise StoreError(f"maximum of half-point byes {most} is not possible")
+        s.options["late_entry_max"] = most
+    if "rating_list" in p:
+        text = str(p["rating_list"] or "").strip()
+        if any(ord(c) < 32 for c in text) or len(text) > 80:
+            raise StoreError("the rating list must be one line of at most 80 characters")
+        s.options["rating_list"] = text
+
+
+def tiebreak_labels(value: Any) -> list[str]:
+    """C.07 tie-break names (``"DE,BH/C1,BH"`` or a list) in their canonical form,
+    points (PTS) left out: TRF-2026 record 202 lists the tie-breaks after points."""
+    from swisschess.standings.spec import TiebreakError, parse_tiebreaks
+
+    items = value if isinstance(value, list | tuple) else str(value or "").split(",")
+    try:
+        specs = parse_tiebreaks([str(x) for x in items])
+    except TiebreakError as e:
+        raise StoreError(f"tie-breaks: {e}") from None
+    labels = [sp.label for sp in specs if sp.code != "PTS"]
+    if len(set(labels)) != len(labels):
+        raise StoreError("tie-breaks: a tie-break is listed twice")
+    return labels
+
+
+_DATE = re.compile(r"^(\d{2}|\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
+
+
+def normalise_date(value: Any, rnd: int) -> str:
+    """A round date as ISO ``YYYY-MM-DD`` ("" = unknown); accepts ``2026/07/03``,
+    ``2026-07-03``, ``2026.07.03`` and TRF's ``26/07/03``."""
+    text = str(value or "").strip()
+    if not text or text == "-":
+        return ""
+    m = _DATE.match(text)
+    try:
+        if not m:
+            raise ValueError
+        year = int(m.group(1)) + (2000 if len(m.group(1)) == 2 else 0)
+        return date(year, int(m.group(2)), int(m.group(3))).isoformat()
+    except ValueError:
+        raise StoreError(f"round {rnd}: {text!r} is not a date (YYYY-MM-DD)") from None
 
 
 def _player_fields(p: dict) -> dict:
@@ -239,9 +407,12 @@ def _player_fields(p: dict) -> dict:
             raise StoreError(f"rating {out['rating']!r} is not a number") from None
         if not 0 <= out["rating"] <= 3500:
             raise StoreError(f"rating {out['rating']} is out of range")
-    for k in ("sex", "title", "federation", "fide_id", "birth"):
+    for k in ("sex", "title", "federation", "fide_id", "birth", "club"):
         if k in out:
             out[k] = str(out[k]).strip()
+    for k in ("title", "federation"):  # FIDE writes them in capitals ("gm" is GM)
+        if k in out:
+            out[k] = out[k].upper()
     if "sex" in out:
         sex = out["sex"].lower()[:1]
         if sex not in ("", "m", "w", "f"):
@@ -249,6 +420,11 @@ def _player_fields(p: dict) -> dict:
         out["sex"] = "w" if sex == "f" else sex
     if out.get("fide_id") and not out["fide_id"].isdigit():
         raise StoreError(f"FIDE id {out['fide_id']!r} is not a number")
+    if p.get("k_factor") not in (None, ""):  # issue 25: K of an imported rating list
+        k = str(p["k_factor"]).strip()
+        if not k.isdigit() or not 1 <= int(k) <= 100:
+            raise StoreError(f"K {k!r} is not a whole number from 1 to 100")
+        out["k_factor"] = int(k)
     return out
 
 
@@ -262,9 +438,72 @@ def _register(s: State, p: dict) -> None:
         raise Conflict(f"a player with FIDE id {fid} is already registered")
     pid = max(s.t.players, default=0) + 1
     pl = Player(id=pid, **fields)
-    # rounds already paired: the newcomer was not there (blank entry = absent, 0 points)
-    pl.results = [RoundEntry(None, Colour.NONE, "Z", blank=True) for _ in range(s.current_round)]
+    pl.results = late_entry_rounds(s, p.get("missed"))
     s.t.players[pid] = pl
+
+
+def late_entry_rounds(s: State, missed: Any = None) -> list[RoundEntry]:
+    """The entries of a late entry for the rounds already paired (C.04.2 (2026)
+    Art. 2.4: no points for the rounds missed unless the rules say otherwise).
+
+    ``missed`` (``H`` / ``Z``, from the registration) or the tournament's
+    ``late_entry`` setting: ``half`` gives a half-point bye (H) for each round
+    missed, the first ``late_entry_max`` of them at most, a zero-point bye
+    otherwise (a blank entry, as TRF writes an absence)."""
+    n = s.current_round
+    code = str(missed or "").strip().upper()
+    code = {"HALF": "H", "1/2": "H", "0.5": "H", "ZERO": "Z", "0": "Z"}.get(code, code)
+    if code not in ("", "H", "Z"):
+        raise StoreError(f"points for missed rounds {missed!r}: expected H (half point) or Z "
+                         "(zero)")
+    if not code:
+        code = "H" if s.option("late_entry") == "half" else "Z"
+    halves = 0
+    if code == "H":
+        most = s.option("late_entry_max") if not missed else None
+        halves = n if most is None else min(n, int(most))
+    return [RoundEntry(None, Colour.NONE, "H") if r < halves
+            else RoundEntry(None, Colour.NONE, "Z", blank=True) for r in range(n)]
+
+
+def _forbid(s: State, p: dict) -> None:
+    """Players who must not meet (same family, club by request): JaVaFo XXP,
+    TRF-2026 260.  Added after round 1 they hold from the next round on, and a
+    cancellation keeps them for the rounds already paired, so that the rounds
+    made stay reproducible."""
+    _need_created(s)
+    try:
+        ids = tuple(sorted({int(i) for i in p.get("ids", [])}))
+    except (TypeError, ValueError):
+        raise StoreError("a forbidden pairing needs player numbers") from None
+    if len(ids) < 2:
+        raise StoreError("a forbidden pairing needs at least two different players")
+    for pid in ids:
+        s.player(pid)
+    nxt = s.current_round + 1
+    pairs = set(itertools.combinations(ids, 2))
+    t = s.t
+    if not p.get("cancel"):
+        if all(t.is_forbidden(a, b, nxt) for a, b in pairs):
+            raise Conflict("players " + ", ".join(map(str, ids)) + " may already not meet")
+        t.forbidden.append(ForbiddenPairs(ids, nxt if nxt > 1 else 1))
+        return
+    kept: list[ForbiddenPairs] = []
+    found = False
+    for f in t.forbidden:
+        hit = pairs & set(itertools.combinations(sorted(f.ids), 2))
+        if f.last_round < nxt or not hit:
+            kept.append(f)
+            continue
+        found = True
+        if f.first_round < nxt:
+            kept.append(ForbiddenPairs(f.ids, f.first_round, nxt - 1))
+        for a, b in sorted(set(itertools.combinations(sorted(f.ids), 2)) - pairs):
+            kept.append(ForbiddenPairs((a, b), max(f.first_round, nxt), f.last_round))
+    if not found:
+        raise NotFound("no forbidden pairing of players " + ", ".join(map(str, ids))
+                       + " to cancel")
+    t.forbidden = kept
 
 
 def _update_player(s: State, p: dict) -> None:
@@ -292,6 +531,8 @@ def _renumber(s: State, p: dict) -> None:
     s.t.players = players
     s.t.bye_requests = [ByeRequest(b.code, b.round, tuple(mapping[i] for i in b.ids))
                         for b in s.t.bye_requests]
+    s.t.forbidden = [ForbiddenPairs(tuple(sorted(mapping[i] for i in f.ids if i in mapping)),
+                                    f.first_round, f.last_round) for f in s.t.forbidden]
     s.seeded = True
 
 
@@ -314,6 +555,8 @@ def _bye(s: State, p: dict) -> None:
     pl = s.player(pid)
     if code not in ("H", "Z", "F"):
         raise StoreError(f"bye code {code!r}: expected H (half point), Z (zero) or F (full point)")
+    if rnd < 1:
+        raise StoreError(f"there is no round {rnd}")
     if rnd <= s.current_round:
         raise Conflict(f"round {rnd} is already paired: a bye can only be requested for a later round")
     if s.t.rounds is not None and rnd > s.t.rounds:
@@ -439,7 +682,7 @@ def _result(s: State, p: dict) -> None:
     w, b = int(p["white"]), int(p["black"])
     word = str(p["result"])
     if word not in RESULTS:
-        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +-, -+ or --")
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --")
     if rnd not in s.boards:
         raise NotFound(f"round {rnd} has not been paired")
     if (w, b) not in s.boards[rnd]:
@@ -477,15 +720,19 @@ def _undo_round(s: State, p: dict) -> None:
     s.manual.pop(rnd, None)
 
 
-def _load_trf(s: State, p: dict) -> None:
-    """Replace the whole state by a TRF file (import)."""
-    from swisschess.formats.trf import parse_trf
+def _load_trf(s: State, p: dict, strict: bool = True) -> None:
+    """Replace the whole state by a TRF file (import).  Not ``strict`` (replaying a
+    log stored before the check existed): control characters do not refuse it."""
+    from swisschess.formats.trf import CONTROL_CHARACTER, parse_trf
 
     res = parse_trf(str(p["text"]), str(p.get("filename", "import.trf")))
-    if res.errors:
-        raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in res.errors[:10]))
+    errors = [d for d in res.errors if strict or not d.message.startswith(CONTROL_CHARACTER)]
+    if errors:
+        raise StoreError("the TRF file has errors:\n" + "\n".join(str(d) for d in errors[:10]))
     t = res.tournament
-    if not t.name:
+    if p.get("rename") and str(p.get("name") or "").strip():
+        t.name = str(p["name"]).strip()  # the name the arbiter gave wins over record 012
+    elif not t.name:
         t.name = str(p.get("name") or "Imported tournament")
     new = State(t=t, seq=s.seq)
     from swisschess.pairing.registry import system_from_code
@@ -511,6 +758,8 @@ def _load_trf(s: State, p: dict) -> None:
                 t.bye_requests = [b for b in t.bye_requests
                                   if not (b.round >= nxt and b.ids == (pid,) and b.code == "Z")]
                 continue
+        if _setting_note(s, text):  # written by trfout.settings_notes
+            continue
         if text.startswith("round ") and ": pairing edited by the arbiter: " in text:
             head, why = text.split(": pairing edited by the arbiter: ", 1)
             try:
@@ -524,6 +773,21 @@ def _load_trf(s: State, p: dict) -> None:
     new.seeded = True
     s.t, s.system, s.edition, s.boards = new.t, new.system, new.edition, new.boards
     s.manual, s.seeded = new.manual, new.seeded
+
+
+def _setting_note(s: State, text: str) -> bool:
+    """Read back a ``###`` settings line of our export (see trfout.settings_notes)."""
+    if text.startswith("rating list: "):
+        s.options["rating_list"] = text[len("rating list: "):].strip()[:80]
+    elif text == "first-round colour drawn by lot":
+        s.options["colour_lot"] = True
+    elif text.startswith("late entries: half-point bye for each round missed"):
+        s.options["late_entry"] = "half"
+        most = text.rpartition("at most ")[2]
+        s.options["late_entry_max"] = int(most) if most.isdigit() else None
+    else:
+        return False
+    return True
 
 
 def boards_of(t: Tournament, rnd: int) -> list[tuple[int, int]]:
@@ -555,6 +819,7 @@ _APPLY = {
     "reinstate": _reinstate,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
+    "forbid": _forbid,
     "pair": _pair,
     "edit_pairing": _edit_pairing,
     "result": _result,

@@ -1,14 +1,23 @@
 """Player lists to register: CSV, and FIDE rating list TXT and XML.
 
 Each reader returns a list of player dicts (``name``, ``rating``, ``title``,
-``sex``, ``federation``, ``fide_id``, ``birth``) ready for
+``sex``, ``federation``, ``fide_id``, ``birth``, ``club``) ready for
 :meth:`TournamentService.add_players`, or raises :class:`ImportFormatError` with
 the line (or element) that is wrong.  Nothing is registered by these functions.
 
+:func:`read_player_file` is the whole way from the file's bytes: the encoding
+(:mod:`swisschess.store.encodings`: UTF-8, else the Windows / ISO code page
+that reads the names plausibly, or the one the arbiter gives), the format, the
+players, and the line of each for the warnings of
+:mod:`swisschess.store.playercheck`.  A cell holding a control character or a
+line break (a quoted CSV cell, an XML character reference) is refused with
+its line.
+
 * **CSV**: a header row naming the columns, any order, case-insensitive:
   ``name`` (required), ``rating``, ``title``, ``sex``, ``federation`` (or ``fed``),
-  ``fide_id`` (or ``id``, ``fideid``), ``birth`` (or ``born``, ``birthday``).
-  Comma, semicolon or tab separated (detected).
+  ``fide_id`` (or ``id``, ``fideid``), ``birth`` (or ``born``, ``birthday``),
+  ``club``.  Comma, semicolon or tab separated (detected).  Other columns are
+  not read (a warning names them).
 * **FIDE TXT** (``players_list_foa.txt``): fixed columns found from the header
   line ``ID Number  Name  Fed Sex Tit ... SRtng ... B-day Flag``.
 * **FIDE XML** (``players_list_xml_foa.xml``): ``<playerslist><player>`` with
@@ -22,7 +31,10 @@ import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
+from swisschess.model.text import text_problem
+from swisschess.store.encodings import Decoded, decode_bytes
 from swisschess.store.events import StoreError
 
 #: CSV column aliases -> player field.
@@ -31,7 +43,7 @@ CSV_COLUMNS = {
     "sex": "sex", "gender": "sex", "federation": "federation", "fed": "federation",
     "country": "federation", "fide_id": "fide_id", "fideid": "fide_id", "id": "fide_id",
     "fide id": "fide_id", "birth": "birth", "born": "birth", "birthday": "birth",
-    "b-day": "birth",
+    "b-day": "birth", "club": "club", "klub": "club", "клуб": "club",
 }
 RATING_TYPES = ("standard", "rapid", "blitz")
 
@@ -54,12 +66,43 @@ def detect_format(filename: str, text: str) -> str:
     return "csv"
 
 
+@dataclass(slots=True)
+class PlayerFile:
+    """A player list read from a file: the players, where each was, how it was read."""
+
+    rows: list[dict]
+    format: str
+    decoded: Decoded
+    #: ``file:line`` (CSV, TXT) or ``file: player N`` (XML) of each row.
+    where: list[str] = field(default_factory=list)
+    #: CSV columns that are not read.
+    unknown_columns: list[str] = field(default_factory=list)
+
+
+def read_player_file(data: bytes, filename: str = "<input>", fmt: str | None = None,
+                     encoding: str | None = None, rating_type: str = "standard",
+                     only: Iterable[str] | None = None) -> PlayerFile:
+    """Decode ``data`` (see :mod:`swisschess.store.encodings`) and read its players;
+    ``fmt`` (default: detected) is ``csv``, ``fide-txt`` or ``fide-xml``."""
+    decoded = decode_bytes(data, filename, encoding)
+    fmt = fmt or detect_format(filename, decoded.text)
+    unknown: list[str] = []
+    where: list[str] = []
+    rows = read_players(decoded.text, fmt, filename, rating_type, only, where=where,
+                        unknown=unknown)
+    return PlayerFile(rows, fmt, decoded, where, unknown)
+
+
 def read_players(text: str, fmt: str, filename: str = "<input>",
-                 rating_type: str = "standard", only: Iterable[str] | None = None) -> list[dict]:
-    """Players of a list in format ``fmt``; ``only`` keeps these FIDE ids (in file order)."""
+                 rating_type: str = "standard", only: Iterable[str] | None = None, *,
+                 where: list[str] | None = None, unknown: list[str] | None = None) -> list[dict]:
+    """Players of a list in format ``fmt``; ``only`` keeps these FIDE ids (in file order).
+
+    ``where`` (when given) is filled with the location of each row returned,
+    ``unknown`` with the CSV columns not read."""
     wanted = {str(x).strip() for x in only if str(x).strip()} if only is not None else None
     if fmt == "csv":
-        rows = read_csv(text, filename)
+        rows = read_csv(text, filename, unknown=unknown)
     elif fmt == "fide-txt":
         rows = read_fide_txt(text, filename, rating_type, wanted)
     elif fmt == "fide-xml":
@@ -72,14 +115,29 @@ def read_players(text: str, fmt: str, filename: str = "<input>",
         missing = sorted(wanted - found)
         if missing:
             raise ImportFormatError(f"{filename}: FIDE id(s) not in the list: " + ", ".join(missing))
+    if where is not None:
+        where.extend(r.get(_WHERE, "") for r in rows)
+    for r in rows:
+        r.pop(_WHERE, None)
     if not rows:
         raise ImportFormatError(f"{filename}: no player found")
     return rows
 
 
-def _clean(d: dict) -> dict:
+#: Key of a row's location while it is read (removed before the rows are returned).
+_WHERE = "__where__"
+
+
+def _clean(d: dict, where: str = "") -> dict:
     out = {k: v.strip() for k, v in d.items() if isinstance(v, str)}
-    return {k: v for k, v in out.items() if v != ""}
+    for k, v in out.items():
+        why = text_problem(k, v)  # the store's rule, said here with the line
+        if why:
+            raise ImportFormatError(f"{where}: {why}")
+    out = {k: v for k, v in out.items() if v != ""}
+    if where:
+        out[_WHERE] = where
+    return out
 
 
 def _rating(value: str, where: str) -> int:
@@ -91,8 +149,10 @@ def _rating(value: str, where: str) -> int:
     return int(v)
 
 
-def read_csv(text: str, filename: str = "<input>") -> list[dict]:
-    """Players of a CSV file with a header row (see module docs)."""
+def read_csv(text: str, filename: str = "<input>", *,
+             unknown: list[str] | None = None) -> list[dict]:
+    """Players of a CSV file with a header row (see module docs); the columns not
+    read are added to ``unknown`` when given."""
     lines = text.lstrip("\ufeff")
     if not lines.strip():
         raise ImportFormatError(f"{filename}: the file is empty")
@@ -109,20 +169,23 @@ def read_csv(text: str, filename: str = "<input>") -> list[dict]:
     for h in header:
         key = CSV_COLUMNS.get(h.strip().lower())
         fields.append(key)
+        if key is None and unknown is not None and h.strip():
+            unknown.append(h.strip())
     if "name" not in fields:
         raise ImportFormatError(f"{filename}:1: no 'name' column in the header "
                                 f"(columns: {', '.join(header)})")
     out = []
     try:
+        last = reader.line_num
         for row in reader:
-            ln = reader.line_num
+            ln, last = last + 1, reader.line_num  # a quoted cell may span lines
             if not any(c.strip() for c in row):
                 continue
             if len(row) != len(header):
                 raise ImportFormatError(f"{filename}:{ln}: {len(row)} fields, the header has "
                                         f"{len(header)}")
             d = {f: v for f, v in zip(fields, row, strict=True) if f}
-            d = _clean(d)
+            d = _clean(d, f"{filename}:{ln}")
             if not d.get("name"):
                 raise ImportFormatError(f"{filename}:{ln}: the name is empty")
             d["rating"] = _rating(d.get("rating", ""), f"{filename}:{ln}")
@@ -139,6 +202,9 @@ _TXT_COLUMNS = {
     "B-day": "birth",
 }
 _TXT_RATING = {"standard": ("SRtng", "Rtng"), "rapid": ("RRtng",), "blitz": ("BRtng",)}
+#: the K column of each rating (B.02 8.3.3; issue 25)
+_TXT_K = {"standard": ("SK", "K"), "rapid": ("RK",), "blitz": ("BK",)}
+_XML_K = {"rating": "k", "rapid_rating": "rapid_k", "blitz_rating": "blitz_k"}
 
 
 def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "standard",
@@ -178,7 +244,10 @@ def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "stan
         if rating_col:
             a, b = cols[rating_col]
             d["rating"] = line[a:b]
-        d = _clean(d)
+        k_col = next((c for c in _TXT_K.get(rating_type, ()) if c in cols), None)
+        if k_col and line[slice(*cols[k_col])].strip().isdigit():
+            d["k_factor"] = line[slice(*cols[k_col])]
+        d = _clean(d, f"{filename}:{ln}")
         if not d.get("fide_id", "").isdigit():
             raise ImportFormatError(f"{filename}:{ln}: FIDE id {d.get('fide_id', '')!r} "
                                     "is not a number")
@@ -229,12 +298,16 @@ def _xml_player(el: ET.Element, n: int, filename: str, rating_tag: str,
 
     if wanted is not None and get("fideid") not in wanted:
         return None
-    d = _clean({"fide_id": get("fideid"), "name": get("name"), "federation": get("country"),
-                "sex": get("sex").lower()[:1], "title": get("title"), "birth": get("birthday")})
     where = f"{filename}: player {n}"
+    d = _clean({"fide_id": get("fideid"), "name": get("name"), "federation": get("country"),
+                "sex": get("sex").lower()[:1], "title": get("title"), "birth": get("birthday")},
+               where)
     if not d.get("name"):
         raise ImportFormatError(f"{where}: the name is empty")
     if d.get("fide_id") and not d["fide_id"].isdigit():
         raise ImportFormatError(f"{where}: FIDE id {d['fide_id']!r} is not a number")
     d["rating"] = _rating(get(rating_tag), where)
+    k = get(_XML_K.get(rating_tag, "k"))
+    if k.isdigit():  # a K the list does not give right is left out, not an error
+        d["k_factor"] = k
     return d

@@ -20,8 +20,9 @@ service's cached objects: read them, never change them.
 from __future__ import annotations
 
 import json
+import secrets
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -30,7 +31,8 @@ from typing import Any
 from sqlalchemy import Engine, func, insert, select, update
 
 from swisschess.model.history import colour_preference, played_colours, to_be_paired
-from swisschess.model.rounds import RESULTS
+from swisschess.model.rounds import RESULTS, pairing_refusals
+from swisschess.model.search import fold, matches, suggestions
 from swisschess.model.tournament import Player, Tournament
 from swisschess.store.db import open_engine, resolve_url, write_transaction
 from swisschess.store.events import (
@@ -46,7 +48,7 @@ from swisschess.store.models import EventRow, TournamentRow, utcnow
 from swisschess.store.ranking import Ranking, StandingRow
 
 __all__ = [
-    "BoardView", "Conflict", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
+    "BoardView", "Conflict", "EntryError", "EventInfo", "NotFound", "PairingSpec", "Ranking", "StandingRow",
     "State",
     "StoreError", "TournamentInfo", "TournamentService",
 ]
@@ -67,6 +69,17 @@ class EventInfo:
     payload: dict[str, Any]
     actor: str
     created_at: datetime
+
+
+class EntryError(StoreError):
+    """Entry ``index`` (0-based) of a batch could not be entered: ``error`` says why.
+    Nothing of the batch was written."""
+
+    def __init__(self, index: int, error: StoreError) -> None:
+        super().__init__(str(error))
+        self.index = index
+        self.error = error
+        self.status = error.status
 
 
 @dataclass(slots=True)
@@ -136,13 +149,19 @@ class TournamentService:
                           **header: Any) -> int:
         """Create a tournament; ``header`` may set city, federation, start_date,
         end_date, chief_arbiter, deputy_arbiters, time_control, initial_colour."""
-        payload = {"name": name, "rounds": rounds, "system": system, "edition": edition, **header}
+        payload = {"name": name, "rounds": rounds, "system": system, "edition": edition,
+                   **first_colour(header)}
         return self._create(name, [("create", payload)])
 
     def import_trf(self, text: str, filename: str = "import.trf", name: str | None = None) -> int:
-        """Create a tournament from a TRF file (TRF16, TRF(x), TRF-2026), rounds included."""
-        return self._create(name or "Imported tournament",
-                            [("load_trf", {"text": text, "filename": filename, "name": name})])
+        """Create a tournament from a TRF file (TRF16, TRF(x), TRF-2026), rounds included.
+
+        ``name``, when given, is the tournament's name (it wins over the file's
+        record 012); else the file's 012, else "Imported tournament"."""
+        payload: dict[str, Any] = {"text": text, "filename": filename, "name": name}
+        if name and name.strip():
+            payload["rename"] = True  # older logs (without it) keep the file's 012
+        return self._create(name or "Imported tournament", [("load_trf", payload)])
 
     def replace_from_trf(self, tid: int, text: str, filename: str = "import.trf") -> State:
         """Replace a tournament's whole state by a TRF file (kept as one event: undoable by
@@ -150,8 +169,19 @@ class TournamentService:
         return self._append(tid, [("load_trf", {"text": text, "filename": filename})])
 
     def update_settings(self, tid: int, **settings: Any) -> State:
-        """Change header fields, number of rounds, system / edition."""
-        return self._append(tid, [("settings", settings)])
+        """Change header fields, number of rounds, system / edition, and the settings
+        made before round 1: ``tiebreaks`` (C.07 names), ``initial_colour``
+        (``white`` / ``black`` / ``lot``: drawn here, once, and the colour drawn
+        stored in the event), ``baku``, ``round_dates`` (ISO dates by round),
+        ``late_entry`` (``zero`` / ``half``), ``late_entry_max``, ``rating_list``.
+        System, acceleration and first-round colour are refused (Conflict) once
+        round 1 is paired."""
+        return self._append(tid, [("settings", first_colour(settings))])
+
+    def forbid(self, tid: int, ids: Iterable[int], cancel: bool = False) -> State:
+        """Players who must not be paired together (same family, club by request),
+        from the next round on; ``cancel`` lifts it from the next round on."""
+        return self._append(tid, [("forbid", {"ids": sorted(set(ids)), "cancel": cancel})])
 
     # ================================================================== reading
     def state(self, tid: int) -> State:
@@ -179,7 +209,11 @@ class TournamentService:
                     for r in rows]
 
     def find_player(self, tid: int, ref: int | str) -> Player:
-        """A player by pairing number, FIDE id, or (unique part of) name."""
+        """A player by pairing number, FIDE id, or (unique part of) name.
+
+        Names match ignoring case and diacritics ("muller" finds "Müller, Jörg",
+        "stastny jiri" finds "Šťastný, Jiří"; :mod:`swisschess.model.search`).
+        When nothing matches, the message suggests the closest names."""
         t = self.tournament(tid)
         s = str(ref).strip()
         if s.isdigit() and int(s) in t.players:
@@ -193,12 +227,23 @@ class TournamentService:
         exact = [p for p in t.players.values() if p.name.lower() == low]
         if len(exact) == 1:
             return exact[0]
-        part = [p for p in t.players.values() if low and low in p.name.lower()]
+        q = fold(s)
+        exact = [p for p in t.players.values() if fold(p.name) == q]
+        if len(exact) == 1:
+            return exact[0]
+        part = [p for p in t.players.values() if q and q in fold(p.name)]
+        if not part:  # every word somewhere in the name, in any order
+            part = [p for p in t.players.values() if matches(s, p.name)]
         if len(part) == 1:
             return part[0]
         if part:
             raise NotFound(f"{s!r} matches several players: "
                            + ", ".join(f"{p.id} {p.name}" for p in part[:5]))
+        by_name = {p.name: p for p in t.sorted_players()}
+        close = suggestions(s, by_name)
+        if close:
+            players = "; ".join(f"{by_name[n].id} {n}" for n in close)
+            raise NotFound(f"unknown player {s!r}: did you mean {players}?")
         raise NotFound(f"unknown player {s!r}")
 
     def boards(self, tid: int, rnd: int) -> list[BoardView]:
@@ -237,7 +282,9 @@ class TournamentService:
         """Register a player (title, sex, federation, fide_id, birth optional).
 
         Pairing numbers follow registration order until round 1 is paired, when
-        they are re-assigned by rating (then title, name)."""
+        they are re-assigned by rating (then title, name).  A late entry (after
+        round 1 is paired) gets for the rounds missed what the tournament's
+        ``late_entry`` setting says, or ``missed="H"`` / ``"Z"``."""
         s = self._append(tid, [("register", {"name": name, "rating": rating, **fields})])
         return s.t.players[max(s.t.players)]
 
@@ -269,7 +316,7 @@ class TournamentService:
     def request_bye(self, tid: int, pid: int, rnd: int | None = None, code: str = "H") -> None:
         """A requested bye for round ``rnd`` (default: the next round to pair):
         ``H`` half point, ``Z`` zero points, ``F`` full point."""
-        rnd = rnd or self.state(tid).current_round + 1
+        rnd = rnd if rnd is not None else self.state(tid).current_round + 1
         self._append(tid, [("bye", {"id": pid, "round": rnd, "code": code})])
 
     def cancel_bye(self, tid: int, pid: int, rnd: int) -> None:
@@ -369,6 +416,42 @@ class TournamentService:
                          expected=expected_version)
         return self.board_in(s, rnd, board), s.seq
 
+    def enter_results(self, tid: int, rnd: int, entries: Sequence[tuple[int, str]],
+                      correction: bool = False, expected_version: int | None = None
+                      ) -> list[BoardView]:
+        """Enter the results of several boards of round ``rnd`` at once: all of them in
+        one transaction, or none.
+
+        ``entries`` are ``(board, result)`` pairs as :meth:`enter_result` takes
+        them.  The first one that cannot be entered (unknown board or result, a
+        result already there without ``correction``, the same board twice)
+        raises :class:`EntryError` naming its index in ``entries``, and nothing
+        is written.  ``expected_version`` as in :meth:`enter_result`."""
+        s = self.state(tid)
+        if expected_version is not None and s.seq != expected_version:
+            # said before any entry's own refusal: the arbiter's page is out of date
+            raise Conflict("the tournament changed meanwhile: reload and try again")
+        work = s.copy()
+        events: list[tuple[str, dict]] = []
+        seen: set[int] = set()
+        for i, (board, word) in enumerate(entries):
+            try:
+                if board in seen:
+                    raise Conflict(f"board {board} is given twice")
+                seen.add(board)
+                w, b = work.board(rnd, board)
+                event = ("result", {"round": rnd, "white": w, "black": b,
+                                    "result": normalise_result(word),
+                                    "correction": bool(correction)})
+                apply(work, *event)  # checked one by one, to name the entry at fault
+            except StoreError as e:
+                raise EntryError(i, e) from None
+            events.append(event)
+        if not events:
+            raise StoreError("no result to enter")
+        s = self._append(tid, events, expected=expected_version)
+        return [self.board_in(s, rnd, board) for board, _word in entries]
+
     def board_in(self, s: State, rnd: int, board: int) -> BoardView:
         """Board ``board`` of round ``rnd`` in state ``s`` (as :meth:`boards` shows it)."""
         w, b = s.board(rnd, board)
@@ -431,10 +514,13 @@ class TournamentService:
         return out
 
     def export_trf(self, tid: int, variant: str = "2026") -> str:
-        """The tournament as a TRF file, manual pairing edits as ``###`` comments."""
+        """The tournament as a TRF file, manual pairing edits as ``###`` comments.
+
+        ``variant``: ``2026`` (TRF-2026) or ``16`` (TRF16, also called TRF-2016:
+        ``2016`` is accepted); anything else is refused (StoreError)."""
         from swisschess.store.trfout import export
 
-        return export(self.state(tid), variant)
+        return export(self.state(tid), variant)  # trfout.trf_variant refuses a bad name
 
     # ================================================================ internals
     def _check_can_pair(self, s: State) -> None:
@@ -449,6 +535,8 @@ class TournamentService:
             if pend:
                 raise Conflict(f"round {s.current_round} still has results to enter on board(s) "
                                + ", ".join(map(str, pend)))
+        for why in pairing_refusals(t):  # the same check as the file front ends (earlier
+            raise Conflict(why.message)  # rounds of an imported TRF)
         if len(to_be_paired(t, nxt)) < 2:
             raise Conflict(f"fewer than two players to pair in round {nxt}")
 
@@ -556,7 +644,7 @@ class TournamentService:
             if r.seq != s.seq + 1:
                 raise StoreError(f"event log of tournament {tid} has a gap at {s.seq + 1}")
             try:
-                apply(s, r.kind, json.loads(r.payload))
+                apply(s, r.kind, json.loads(r.payload), replay=True)
             except StoreError as e:
                 raise StoreError(f"event {r.seq} ({r.kind}) of tournament {tid} "
                                  f"no longer applies: {e}") from None
@@ -571,15 +659,40 @@ class TournamentService:
 
 def normalise_result(word: str) -> str:
     """Accept the usual spellings: ``1-0``, ``0-1``, ``1/2``, ``½-½``, ``=``, ``0.5``,
-    ``+-``/``+:-`` (forfeits), ``--`` (double forfeit)."""
+    ``0-0``/``0:0`` (a game played and lost by both: TRF ``0``/``0``),
+    ``+-``/``+:-`` (forfeits), ``--``/``-:-`` (double forfeit: TRF ``-``/``-``)."""
     w = str(word).strip().lower().replace(" ", "").replace(":", "-").replace("½", "1/2")
     aliases = {"1/2-1/2": "1/2", "=": "1/2", "0.5-0.5": "1/2", "0.5": "1/2", "draw": "1/2",
-               "+--": "+-", "+/-": "+-", "-/+": "-+", "--+": "-+", "0-0": "--", "-/-": "--",
-               "1-0ff": "+-", "0-1ff": "-+", "1-0f": "+-", "0-1f": "-+"}
+               "+--": "+-", "+/-": "+-", "-/+": "-+", "--+": "-+", "---": "--", "-/-": "--",
+               "0/0": "0-0", "1-0ff": "+-", "0-1ff": "-+", "1-0f": "+-", "0-1f": "-+"}
     w = aliases.get(w, w)
     if w not in RESULTS or w == "=":
-        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, +- , -+ or --")
+        raise StoreError(f"unknown result {word!r}: expected 1-0, 0-1, 1/2, 0-0, +-, -+ or --")
     return w
+
+
+def first_colour(settings: dict[str, Any]) -> dict[str, Any]:
+    """``initial_colour`` as the event stores it: ``w``, ``b`` or "" (not fixed).
+
+    ``lot`` (or ``random``) is drawn here, once, with :mod:`secrets`; the event
+    keeps the colour drawn (and ``initial_colour_lot``), so replaying the log
+    gives the same colour (Dutch system, C.04.3 (2026) Art. 5.1, 2017 section E:
+    the initial colour is drawn by lot before round 1)."""
+    if "initial_colour" not in settings:
+        return settings
+    out = dict(settings)
+    raw = str(out["initial_colour"] or "").strip().lower()
+    words = {"white": "w", "w": "w", "white1": "w", "black": "b", "b": "b", "black1": "b",
+             "": "", "none": ""}
+    if raw in ("lot", "random"):
+        out["initial_colour"] = secrets.choice("wb")
+        out["initial_colour_lot"] = True
+    elif raw in words:
+        out["initial_colour"] = words[raw]
+        out.pop("initial_colour_lot", None)
+    else:
+        raise StoreError(f"first-round colour {raw!r}: expected white, black or lot")
+    return out
 
 
 def _spec_payload(spec: PairingSpec) -> dict[str, Any]:

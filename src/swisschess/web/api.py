@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Request
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -59,6 +59,13 @@ class NewTournament(BaseModel):
     end_date: ShortText = ""
     chief_arbiter: ShortText = ""
     time_control: ShortText = ""
+    #: the settings made before round 1 (see Settings)
+    tiebreaks: str | list[str] | None = None
+    first_colour: Literal["white", "black", "lot"] | None = None
+    round_dates: list[str] | None = None
+    late_entry_points: Literal["zero", "half"] | None = None
+    late_entry_max: int | None = Field(default=None, ge=0, le=99)
+    rating_list: str | None = Field(default=None, max_length=80)
 
 
 class Settings(BaseModel):
@@ -72,6 +79,39 @@ class Settings(BaseModel):
     time_control: ShortText | None = None
     #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
     language: ShortText | None = None
+    #: C.07 tie-break names in order ("DE,BH/C1,BH" or a list); [] = the default list
+    tiebreaks: str | list[str] | None = None
+    #: colour of pairing number 1 in round 1; "lot" is drawn once, on the server,
+    #: and the colour drawn is stored; "" = not fixed (White).  Refused (409) once
+    #: round 1 is paired, like baku.
+    first_colour: Literal["white", "black", "lot", ""] | None = None
+    #: Baku acceleration (C.04.5.1)
+    baku: bool | None = None
+    #: dates of the rounds, ISO YYYY-MM-DD ("" = unknown), index = round - 1
+    round_dates: list[str] | None = None
+    #: late entries: what the rounds missed give (C.04.2 Art. 2.4)
+    late_entry_points: Literal["zero", "half"] | None = None
+    #: at most this many half-point byes for a late entry (-1 = no limit)
+    late_entry_max: int | None = Field(default=None, ge=-1, le=99)
+    #: which rating list seeds the event, e.g. "FIDE 2026-11 standard"
+    rating_list: str | None = Field(default=None, max_length=80)
+
+
+def settings_payload(d: dict[str, Any]) -> dict[str, Any]:
+    """The API's names -> the store's (``first_colour`` -> ``initial_colour`` ...)."""
+    out = dict(d)
+    if "first_colour" in out:
+        out["initial_colour"] = out.pop("first_colour")
+    if "late_entry_points" in out:
+        out["late_entry"] = out.pop("late_entry_points")
+    if out.get("late_entry_max") == -1:
+        out["late_entry_max"] = None
+    return out
+
+
+class ForbidIn(BaseModel):
+    players: list[int] = Field(min_length=2, description="pairing numbers")
+    cancel: bool = Field(default=False, description="lift it from the next round on")
 
 
 class NewPlayer(BaseModel):
@@ -82,6 +122,10 @@ class NewPlayer(BaseModel):
     federation: ShortText = ""
     fide_id: ShortText = ""
     birth: ShortText = ""
+    club: ShortText = ""
+    #: a late entry's rounds already paired: H half-point byes, Z zero (default:
+    #: the tournament's late-entry setting)
+    missed_rounds_points: Literal["H", "Z"] | None = None
 
 
 class PlayerUpdate(BaseModel):
@@ -92,6 +136,7 @@ class PlayerUpdate(BaseModel):
     federation: ShortText | None = None
     fide_id: ShortText | None = None
     birth: ShortText | None = None
+    club: ShortText | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -128,7 +173,7 @@ class TrfIn(BaseModel):
 # ------------------------------------------------------------------ shapes
 def player_json(t, p) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "rating": p.rating, "title": p.title, "sex": p.sex,
-            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth,
+            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "club": p.club,
             "withdrawn": p.withdrawn, "points": float(t.score(p.id))}
 
 
@@ -146,7 +191,21 @@ def summary(svc: TournamentService, tid: int) -> dict[str, Any]:
             "players": len(t.players), "version": s.seq, "system": s.system,
             "edition": s.edition, "city": t.city, "start_date": t.start_date,
             "end_date": t.end_date, "chief_arbiter": t.chief_arbiter,
-            "pending_boards": svc.pending(tid)}
+            "pending_boards": svc.pending(tid), "settings": settings_json(s)}
+
+
+def settings_json(s) -> dict[str, Any]:
+    t = s.t
+    colour = {"w": "white", "b": "black"}.get(t.initial_colour.value if t.initial_colour else "")
+    return {"tiebreaks": list(t.tiebreaks), "first_colour": colour,
+            "first_colour_by_lot": bool(s.option("colour_lot") and colour),
+            "baku": registry.baku_from_code(t.system), "round_dates": list(t.round_dates),
+            "late_entry_points": s.option("late_entry"),
+            "late_entry_max": s.option("late_entry_max"),
+            "rating_list": s.option("rating_list"),
+            "forbidden": [{"players": list(f.ids), "first_round": f.first_round,
+                           "last_round": None if f.last_round >= 9999 else f.last_round}
+                          for f in t.forbidden]}
 
 
 def round_json(svc: TournamentService, tid: int, rnd: int) -> dict[str, Any]:
@@ -169,7 +228,9 @@ def create_tournament(body: NewTournament, svc: TournamentService = Svc) -> dict
     if rr:
         d["system"], d["edition"] = registry.ROUND_ROBIN, "double" if rr == "double" else "auto"
         d.pop("baku")
-    tid = svc.create_tournament(d.pop("name"), d.pop("rounds"), **d)
+    tid = svc.create_tournament(d.pop("name"), d.pop("rounds"),
+                                **settings_payload({k: v for k, v in d.items()
+                                                    if v is not None}))
     return summary(svc, tid)
 
 
@@ -192,14 +253,24 @@ def get_tournament(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
     return summary(svc, tid)
 
 
-@router.patch("/tournaments/{tid}", dependencies=Arb, summary="Change header / rounds")
+@router.patch("/tournaments/{tid}", dependencies=Arb,
+              summary="Change header, rounds and settings (some only before round 1)")
 def patch_tournament(tid: int, body: Settings, svc: TournamentService = Svc) -> dict[str, Any]:
-    svc.update_settings(tid, **body.model_dump(exclude_none=True))
+    svc.update_settings(tid, **settings_payload(body.model_dump(exclude_none=True)))
+    return summary(svc, tid)
+
+
+@router.post("/tournaments/{tid}/forbidden", dependencies=Arb,
+             summary="Players who must not be paired together (or lift it: cancel)")
+def forbid(tid: int, body: ForbidIn, svc: TournamentService = Svc) -> dict[str, Any]:
+    svc.forbid(tid, body.players, cancel=body.cancel)
     return summary(svc, tid)
 
 
 @router.get("/tournaments/{tid}/export.trf", response_class=PlainTextResponse,
-            dependencies=Arb, summary="The tournament as a TRF-2026 file")
+            dependencies=Arb,
+            summary="The tournament as a TRF-2026 file (variant=16: TRF16), ready for "
+                    "the rating report")
 def export_trf(tid: int, variant: str = "2026", svc: TournamentService = Svc) -> str:
     return svc.export_trf(tid, variant)
 
@@ -222,7 +293,9 @@ def get_players(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
              summary="Register a player")
 def add_player(tid: int, body: NewPlayer, svc: TournamentService = Svc) -> dict[str, Any]:
     d = body.model_dump()
-    p = svc.add_player(tid, d.pop("name"), d.pop("rating"), **d)
+    missed = d.pop("missed_rounds_points")
+    p = svc.add_player(tid, d.pop("name"), d.pop("rating"), **d,
+                       **({"missed": missed} if missed else {}))
     return player_json(svc.tournament(tid), p)
 
 
@@ -230,7 +303,12 @@ def add_player(tid: int, body: NewPlayer, svc: TournamentService = Svc) -> dict[
              summary="Register several players (all or none)")
 def add_players(tid: int, body: list[NewPlayer], svc: TournamentService = Svc
                 ) -> list[dict[str, Any]]:
-    players = svc.add_players(tid, [b.model_dump() for b in body])
+    rows = []
+    for b in body:
+        d = b.model_dump()
+        missed = d.pop("missed_rounds_points")
+        rows.append({**d, **({"missed": missed} if missed else {})})
+    players = svc.add_players(tid, rows)
     t = svc.tournament(tid)
     return [player_json(t, p) for p in players]
 
@@ -259,7 +337,7 @@ def reinstate(tid: int, pid: int, svc: TournamentService = Svc) -> dict[str, Any
 @router.post("/tournaments/{tid}/byes", status_code=201, dependencies=Arb,
              summary="Request a bye (H half point, Z zero, F full point)")
 def request_bye(tid: int, body: ByeRequestIn, svc: TournamentService = Svc) -> dict[str, Any]:
-    rnd = body.round or svc.state(tid).current_round + 1
+    rnd = body.round if body.round is not None else svc.state(tid).current_round + 1
     svc.request_bye(tid, body.player, rnd, body.code)
     return {"player": body.player, "round": rnd, "code": body.code}
 
@@ -339,9 +417,14 @@ def clear_result(tid: int, rnd: int, board: int, svc: TournamentService = Svc
 
 
 # -------------------------------------------------------------- standings
-@router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks")
-def standings(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
-    st = svc.standings(tid)
+@router.get("/tournaments/{tid}/standings", summary="Standings with tie-breaks",
+            responses={404: {"description": "round not paired (or 0, negative)"},
+                       409: {"description": "the round has games without a result"}})
+def standings(tid: int, svc: TournamentService = Svc,
+              round: int | None = Query(None, description="after this round (default: the "
+                                                          "last complete round)")
+              ) -> dict[str, Any]:
+    st = svc.standings(tid, round)
     return {"after_round": st.round, "tiebreaks": st.names, "notes": st.notes,
             "rows": [{"rank": r.rank, "player": r.player.id, "name": r.player.name,
                       "points": float(r.points),

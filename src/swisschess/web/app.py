@@ -109,7 +109,7 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, apidocs, pages, pairapi
+    from swisschess.web import api, apidocs, pages, pairapi, ratingpages
 
     apidocs.install(app)
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
@@ -118,6 +118,8 @@ def create_app(db: str | None = None, token: str | None = None,
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(ratingpages.router)  # issue 25: ratings, player card, norms, prizes
+    app.include_router(ratingpages.api_router)
     app.include_router(i18n_web.router)
     # public pages cached until the tournament's next event (inside: knows the language)
     app.add_middleware(PublicPageCache, service_of=lambda: app.state.service)

@@ -16,7 +16,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
-from swisschess.store.service import TournamentService
+from swisschess.store.service import EntryError, TournamentService
+from swisschess.store.trfout import trf_variant
 from swisschess.web import views
 from swisschess.web.common import NeedLogin, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures
@@ -58,7 +59,7 @@ def home(request: Request):
 def public_tournament(request: Request, tid: int):
     svc = _svc(request)
     rnd = svc.state(tid).current_round
-    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/standings")
+    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
 
 
 @router.get("/t/{tid}/pairings/{rnd}")
@@ -72,6 +73,27 @@ def public_pairings(request: Request, tid: int, rnd: int):
 def public_standings(request: Request, tid: int):
     svc = _svc(request)
     return page(request, "standings.html", public=True, st=svc.standings(tid), **_base(svc, tid))
+
+
+@router.get("/t/{tid}/players")
+def public_players(request: Request, tid: int, q: str = ""):
+    """The starting list (pairing numbers, titles, ratings, federations) and the player
+    search: ``?q=`` ignores case and diacritics and says where each player found plays."""
+    svc = _svc(request)
+    ctx = _base(svc, tid)
+    q = q.strip()[:60]
+    found = views.find_my_board(ctx["s"], q) if q else []
+    return page(request, "public_players.html", public=True, q=q, found=found,
+                players=views.starting_list(ctx["t"], ctx["s"].seeded), **ctx)
+
+
+@router.get("/t/{tid}/crosstable")
+def public_crosstable(request: Request, tid: int):
+    svc = _svc(request)
+    ctx = _base(svc, tid)
+    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
+    return page(request, "crosstable.html", public=True,
+                rows=views.crosstable(ctx["s"], ranks), **ctx)
 
 
 # ====================================================================== login
@@ -139,17 +161,14 @@ def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...)
 
 @router.post("/arbiter/import-trf")
 async def arbiter_import_trf(request: Request, file: UploadFile, name: str = Form("")):
+    from swisschess.store.encodings import decode_bytes
+
     svc = _arbiter(request)
-    text = _decode(await file.read())
-    tid = svc.import_trf(text, file.filename or "upload.trf", name or None)
-    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename))
-
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    filename = file.filename or "upload.trf"
+    decoded = decode_bytes(await file.read(), filename)
+    tid = svc.import_trf(decoded.text, filename, name or None)
+    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename)
+               + " " + _("Read as {encoding}.").format(encoding=decoded.label))
 
 
 # ================================================================= overview
@@ -165,18 +184,33 @@ def overview(request: Request, tid: int):
 @router.get("/arbiter/t/{tid}/players")
 def players(request: Request, tid: int):
     svc = _arbiter(request)
+    return _players_page(request, svc, tid)
+
+
+def _players_page(request: Request, svc: TournamentService, tid: int, **extra):
+    from swisschess.store.encodings import CHOICES
+
     ctx = _base(svc, tid)
-    return page(request, "players.html", byes=views.byes_by_round(ctx["t"]), **ctx)
+    return page(request, "players.html", byes=views.byes_by_round(ctx["t"]), encodings=CHOICES,
+                **extra, **ctx)
 
 
 @router.post("/arbiter/t/{tid}/players")
 def add_player(request: Request, tid: int, name: str = Form(...), rating: str = Form(""),
                title: str = Form(""), sex: str = Form(""), federation: str = Form(""),
-               fide_id: str = Form(""), birth: str = Form("")):
+               fide_id: str = Form(""), birth: str = Form(""), club: str = Form("")):
+    from swisschess.store.playercheck import review_players
+
     svc = _arbiter(request)
-    p = svc.add_player(tid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
-                       federation=federation.upper(), fide_id=fide_id, birth=birth)
-    return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} registered.").format(n=p.id, name=p.name))
+    row = {"name": name, "rating": rating.strip() or 0, "title": title, "sex": sex,
+           "federation": federation.upper(), "fide_id": fide_id, "birth": birth, "club": club}
+    warnings = review_players([row], svc.tournament(tid).players.values())
+    p = svc.add_player(tid, **row)
+    msg = _("Player {n} {name} registered.").format(n=p.id, name=p.name)
+    if warnings:  # shown on the page itself (a redirect would lose them)
+        return _players_page(request, svc, tid, msg=msg,
+                             warnings=[translate_message(w) for w in warnings])
+    return _go(f"/arbiter/t/{tid}/players", msg)
 
 
 @router.get("/arbiter/t/{tid}/players/{pid:int}")
@@ -190,27 +224,55 @@ def player_page(request: Request, tid: int, pid: int):
 @router.post("/arbiter/t/{tid}/players/{pid:int}")
 def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
                   rating: str = Form(""), title: str = Form(""), sex: str = Form(""),
-                  federation: str = Form(""), fide_id: str = Form(""), birth: str = Form("")):
+                  federation: str = Form(""), fide_id: str = Form(""), birth: str = Form(""),
+                  club: str = Form("")):
     svc = _arbiter(request)
     p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
-                          federation=federation.upper(), fide_id=fide_id, birth=birth)
+                          federation=federation.upper(), fide_id=fide_id, birth=birth, club=club)
     return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
+
+
+@router.get("/arbiter/t/{tid}/players/import")
+def import_players_page(request: Request, tid: int):
+    """The page an import answered with (its URL is the form's): back to the players,
+    keeping a message (a form sent from there and refused comes back here)."""
+    query = request.url.query
+    return RedirectResponse(f"/arbiter/t/{tid}/players" + (f"?{query}" if query else ""),
+                            status_code=303)
 
 
 @router.post("/arbiter/t/{tid}/players/import")
 async def import_players(request: Request, tid: int, file: UploadFile,
-                         rating_type: str = Form("standard"), only: str = Form("")):
+                         rating_type: str = Form("standard"), only: str = Form(""),
+                         encoding: str = Form("")):
+    from swisschess.store.encodings import decode_bytes
     from swisschess.store.importers import detect_format, read_players
+    from swisschess.store.playercheck import review_players, unknown_columns_warning
 
     svc = _arbiter(request)
-    text = _decode(await file.read())
     name = file.filename or "upload"
-    fmt = detect_format(name, text)
+    decoded = decode_bytes(await file.read(), name, encoding.strip() or None)
+    fmt = detect_format(name, decoded.text)
     if fmt == "trf":
         raise StoreError("this is a TRF file: import it as a new tournament on the start page")
-    rows = read_players(text, fmt, name, rating_type, only.split(",") if only.strip() else None)
+    where: list[str] = []
+    unknown: list[str] = []
+    rows = read_players(decoded.text, fmt, name, rating_type,
+                        only.split(",") if only.strip() else None, where=where, unknown=unknown)
+    warnings = review_players(rows, svc.tournament(tid).players.values(), where)
+    if unknown:
+        warnings.insert(0, unknown_columns_warning(name, unknown))
     added = svc.add_players(tid, rows)
-    return _go(f"/arbiter/t/{tid}/players", _("{n} player(s) registered from {file}.").format(file=name, n=len(added)))
+    msg = _("{n} player(s) registered from {file}.").format(file=name, n=len(added))
+    if decoded.detected:
+        read = _("Read as {encoding} (detected; first line with accents: {line}): if the names "
+                 "are wrong, delete the players and import again with the right encoding.")
+        msg += " " + read.format(encoding=decoded.label, line=decoded.sample)
+    else:
+        msg += " " + _("Read as {encoding}.").format(encoding=decoded.label)
+    # shown on the page itself, not through a redirect: the warnings go with it
+    return _players_page(request, svc, tid, msg=msg,
+                         warnings=[translate_message(w) for w in warnings])
 
 
 @router.post("/arbiter/t/{tid}/players/{pid}/withdraw")
@@ -288,6 +350,49 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
                              "label": views.result_label(bv.result),
                              "pending": len(svc.pending(tid))})
     return _go(f"/arbiter/t/{tid}/round/{rnd}#b{board}")
+
+
+@router.get("/arbiter/t/{tid}/round/{rnd}/keyboard")
+def keyboard_form(request: Request, tid: int, rnd: int):
+    """A whole round's results typed: one field a board, Tab/Enter to the next, one submit."""
+    svc = _arbiter(request)
+    return _keyboard_page(request, svc, tid, rnd, {})
+
+
+@router.post("/arbiter/t/{tid}/round/{rnd}/keyboard")
+async def keyboard_results(request: Request, tid: int, rnd: int):
+    """Store the typed results together, or none: a bad field, a board another arbiter
+    decided meanwhile or a stale page (``version``) shows the form again, as typed."""
+    svc = _arbiter(request)
+    form = await request.form()
+    typed = {int(k[1:]): str(v).strip() for k, v in form.items()
+             if k.startswith("r") and k[1:].isdigit() and str(v).strip()}
+    entries = [(board, views.typed_result(word)) for board, word in sorted(typed.items())]
+    try:
+        version = int(str(form.get("version", "")))
+    except ValueError:
+        version = -1  # a page without a version is stale
+    try:
+        svc.enter_results(tid, rnd, entries, expected_version=version)
+    except EntryError as e:
+        board = entries[e.index][0]
+        err = _("Board {board}: {error}").format(board=board,
+                                                 error=translate_message(str(e.error)))
+        return _keyboard_page(request, svc, tid, rnd, typed, err, e.status, board)
+    except StoreError as e:
+        return _keyboard_page(request, svc, tid, rnd, typed, translate_message(str(e)),
+                              e.status)
+    return _go(f"/arbiter/t/{tid}/round/{rnd}",
+               _("{n} result(s) saved.").format(n=len(entries)))
+
+
+def _keyboard_page(request: Request, svc: TournamentService, tid: int, rnd: int,
+                   typed: dict[int, str], err: str | None = None, status: int = 200,
+                   bad: int | None = None):
+    ctx = _base(svc, tid)
+    return page(request, "keyboard.html", status=status, rnd=rnd, boards=svc.boards(tid, rnd),
+                typed=typed, bad=bad, version=ctx["s"].seq,
+                **({"err": err} if err else {}), **ctx)
 
 
 def _conflict(svc: TournamentService, tid: int, rnd: int, board: int, detail: str
@@ -400,9 +505,82 @@ def log(request: Request, tid: int):
 
 
 @router.get("/arbiter/t/{tid}/export.trf")
-def export(request: Request, tid: int) -> Response:
+def export(request: Request, tid: int, variant: str = "2026") -> Response:
     svc = _arbiter(request)
-    text = svc.export_trf(tid)
+    text = svc.export_trf(tid, variant)  # ?variant=16: TRF16
     name = "".join(c if c.isalnum() else "-" for c in svc.tournament(tid).name).strip("-")
+    name = (name or "tournament") + ("-trf16" if trf_variant(variant) == "16" else "")
     return PlainTextResponse(text, headers={
-        "Content-Disposition": f'attachment; filename="{name or "tournament"}.trf"'})
+        "Content-Disposition": f'attachment; filename="{name}.trf"'})
+
+
+# ================================================================= settings
+@router.get("/arbiter/t/{tid}/settings")
+def settings_page(request: Request, tid: int):
+    """The settings made before round 1 (tie-breaks, first-round colour, round
+    dates, acceleration, late entries, rating list) and the forbidden pairings."""
+    from swisschess.i18n.terms import forbidden_text
+    from swisschess.pairing import registry
+    from swisschess.standings.ranking import file_tiebreaks
+
+    svc = _arbiter(request)
+    ctx = _base(svc, tid)
+    s, t = ctx["s"], ctx["t"]
+    colour = t.initial_colour.value if t.initial_colour else ""
+    return page(request, "settings.html", tiebreaks=", ".join(file_tiebreaks(t)),
+                colour=colour, lot=bool(s.option("colour_lot") and colour),
+                colour_name=_("White") if colour == "w" else _("Black"),
+                baku=registry.baku_from_code(t.system),
+                forbidden=[(f, forbidden_text(t, f)) for f in t.forbidden], **ctx)
+
+
+@router.post("/arbiter/t/{tid}/settings")
+async def save_settings(request: Request, tid: int):
+    from swisschess.pairing import registry
+
+    svc = _arbiter(request)
+    s = svc.state(tid)
+    t = s.t
+    form = await request.form()
+
+    def text(key: str) -> str:
+        v = form.get(key, "")
+        return v if isinstance(v, str) else ""
+
+    change: dict = {k: text(k) for k in ("name", "city", "federation", "chief_arbiter",
+                                         "start_date", "end_date", "time_control",
+                                         "tiebreaks", "late_entry", "rating_list")
+                    if k in form}
+    if text("rounds").strip():
+        if not text("rounds").strip().isdigit():
+            raise StoreError(f"number of rounds {text('rounds')} is not possible")
+        change["rounds"] = int(text("rounds"))
+    if "late_entry_max" in form:
+        change["late_entry_max"] = text("late_entry_max").strip()
+    dates = [text(f"round_date_{r}") for r in range(1, (change.get("rounds") or t.rounds or 0) + 1)
+             if f"round_date_{r}" in form]
+    if any(f"round_date_{r}" in form for r in range(1, 100)):
+        change["round_dates"] = dates
+    # fields disabled once round 1 is paired are not sent; send only real changes
+    colour = text("first_colour") if "first_colour" in form else "keep"
+    current = t.initial_colour.value if t.initial_colour else ""
+    if colour == "lot" or (colour != "keep" and (colour != current or s.option("colour_lot"))):
+        change["initial_colour"] = colour
+    if "acceleration" in form:
+        baku = text("acceleration") == "baku"
+        if baku != registry.baku_from_code(t.system):
+            change["baku"] = baku
+    svc.update_settings(tid, **change)
+    return _go(f"/arbiter/t/{tid}/settings", _("Settings saved."))
+
+
+@router.post("/arbiter/t/{tid}/forbidden")
+def forbid(request: Request, tid: int, players: str = Form(""), cancel: str = Form("")):
+    svc = _arbiter(request)
+    refs = players.replace(",", " ").split()
+    ids = [svc.find_player(tid, ref).id for ref in refs]
+    svc.forbid(tid, ids, cancel=bool(cancel))
+    who = ", ".join(map(str, sorted(set(ids))))
+    msg = (_("Players {players} may be paired together again.") if cancel
+           else _("Players {players} will not be paired together.")).format(players=who)
+    return _go(f"/arbiter/t/{tid}/settings", msg)

@@ -35,8 +35,10 @@ status  meaning                                                      exit code
         ``busy`` / ``timeout``; ``Retry-After`` says when to retry)
 415     the body is not ``text/plain``                               3
 422     invalid input: the TRF has errors (each located              3
-        ``request.trf:LINE:COL``), or an unknown system / edition /
-        acceleration
+        ``request.trf:LINE:COL``), the next round must not be paired
+        (every round of record 142 / XXR is paired, or a paired game
+        has no result: located like the errors), or an unknown system
+        / edition / acceleration
 422     no pairing respects the absolute criteria                    1
 500     an unexpected error (a bug; never caused by a malformed      2
         file)
@@ -68,6 +70,7 @@ from swisschess.cli.exitcodes import (
     EXIT_UNEXPECTED,
 )
 from swisschess.cli.options import resolve_baku, resolve_round_robin, resolve_system
+from swisschess.formats.checks import check_pairable
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.pairing import registry
 from swisschess.pairing.api import pair_round
@@ -150,6 +153,12 @@ def pair_text(text: str, system: str | None = None, edition: str | None = None,
     if not t.players:
         raise PairFailure(EXIT_INVALID, f"{FILENAME}:1:1: error: no player (001 record) "
                                         "in the file")
+    refused = check_pairable(t, res.locations, FILENAME)
+    if refused:  # C.04.1: all rounds paired, or a result missing (as bbpPairings refuses)
+        more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+        raise PairFailure(EXIT_INVALID, str(refused[0]) + more,
+                          diagnostics=[{"line": d.line, "column": d.column,
+                                        "message": d.message} for d in refused[:50]])
     wanted = (acceleration or "").strip().lower()
     try:
         if wanted not in ("", *ACCELERATIONS):

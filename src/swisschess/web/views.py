@@ -8,11 +8,12 @@ from typing import Any
 from swisschess import i18n
 from swisschess.i18n import N_, terms
 from swisschess.i18n import gettext as _
-from swisschess.model.tournament import Colour, RoundEntry, Tournament
+from swisschess.model.search import matches
+from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
-from swisschess.store.events import State
+from swisschess.store.events import State, seed_order
 
-RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "+-": "+ / −", "-+": "− / +",
+RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0", "+-": "+ / −", "-+": "− / +",
                  "--": "− / −", "1-0u": "1–0 (u)", "0-1u": "0–1 (u)", "1/2u": "½–½ (u)"}
 #: English names, translated where shown (``translate(...)`` in templates).
 BYE_LABELS = dict(terms.BYE_NAMES)
@@ -129,6 +130,11 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
         return _("Imported from TRF file {file}").format(file=p.get("filename", ""))
     if kind == "update_player":
         return _("Player details corrected: {player}").format(player=who(p.get("id")))
+    if kind == "forbid":
+        players = ", ".join(who(i) for i in p.get("ids", []))
+        if p.get("cancel"):
+            return _("Forbidden pairing lifted: {players}").format(players=players)
+        return _("Forbidden pairing: {players}").format(players=players)
     if kind == "settings":
         return _("Tournament settings changed: {settings}").format(
             settings=", ".join(f"{k}={v}" for k, v in p.items()))
@@ -147,3 +153,46 @@ def install_filters(env) -> None:
     env.globals["edition_name"] = terms.edition_name
     env.globals["translate_float"] = terms.float_text
     env.globals["translate_note"] = terms.note
+
+
+# ------------------------------------------------------------ public lists
+def starting_list(t: Tournament, seeded: bool) -> list[Player]:
+    """Players by pairing number; before round 1 is paired (numbers not yet assigned
+    by rating), by rating, title and name as they will be seeded."""
+    players = t.sorted_players()
+    return players if seeded else seed_order(players)
+
+
+def find_my_board(s: State, q: str) -> list[dict[str, Any]]:
+    """Players whose name matches ``q`` (case and diacritics ignored), each with
+    where they play in the last round paired: board, colour and opponent, or why
+    they have no board (bye, absent)."""
+    t = s.t
+    rnd = s.current_round
+    boards = {pid: (n, pid == w, b if pid == w else w)
+              for n, (w, b) in enumerate(s.boards.get(rnd, []), 1) for pid in (w, b)}
+    out = []
+    for p in t.sorted_players():
+        if not matches(q, p.name):
+            continue
+        hit: dict[str, Any] = {"player": p, "round": rnd, "board": None}
+        if p.id in boards:
+            n, white, opp = boards[p.id]
+            hit.update(board=n, white=white, opponent=t.players[opp])
+        elif rnd:
+            e = p.entry(rnd)
+            hit["code"] = e.code if e is not None and not e.blank else None
+        out.append(hit)
+    return out
+
+
+#: Short results typed in the keyboard entry form (one key where possible).
+TYPED_RESULTS = {"1": "1-0", "0": "0-1", "5": "1/2", "h": "1/2", "r": "1/2", "+": "+-",
+                 "-": "-+"}
+
+
+def typed_result(word: str) -> str:
+    """``1`` -> ``1-0``, ``0`` -> ``0-1``, ``5``/``=``/``½`` -> draw, ``+`` / ``-``
+    forfeits; anything else as typed (the store reads 1-0, 1/2, +-, -- ...)."""
+    w = word.strip().lower()
+    return TYPED_RESULTS.get(w, word.strip())

@@ -92,6 +92,10 @@ def bipartite_saturates(left: Sequence[int], right: Sequence[int], ok) -> bool:
     """Can every player of ``left`` get a distinct partner in ``right``? (Kuhn)."""
     if len(left) > len(right):
         return False
+    # the diagonal (left[k] with right[k]) is the usual witness: checked in
+    # linear time before the general search
+    if all(ok(a, b) for a, b in zip(left, right, strict=False)):
+        return True
     match: dict[int, int] = {}
 
     def try_(a: int, seen: set[int]) -> bool:

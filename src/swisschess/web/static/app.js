@@ -89,6 +89,31 @@
     }
   });
 
+  // Keyboard entry of a whole round (/round/N/keyboard): Enter moves to the next board
+  // instead of submitting; in "Board", Enter jumps to that board's field.
+  var quick = document.getElementById("keyboard");
+  if (quick) {
+    var fields = Array.prototype.slice.call(quick.querySelectorAll("input[data-board]"));
+    if (!quick.querySelector("[autofocus]") && fields.length) fields[0].focus();
+    quick.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Enter") return;
+      var t = ev.target;
+      if (t.id === "goto") {
+        ev.preventDefault();
+        var f = document.getElementById("r" + t.value.trim());
+        if (f) { f.focus(); f.select(); t.value = ""; }
+        else flash((t.getAttribute("data-msg-unknown") || "No board {board} to enter.")
+                   .replace("{board}", t.value.trim()), "error");
+        return;
+      }
+      var i = fields.indexOf(t);
+      if (i < 0) return;
+      ev.preventDefault();
+      if (i + 1 < fields.length) fields[i + 1].focus();
+      else document.getElementById("save-results").focus();
+    });
+  }
+
   document.addEventListener("change", function (ev) {
     var sel = ev.target.closest("form.js-result select.more");
     if (sel && sel.value) {
