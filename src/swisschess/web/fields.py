@@ -26,7 +26,9 @@ from swisschess.store.events import StoreError
 #: The bidirectional embedding, override and isolate characters.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: Limits of the pages' form fields (characters), by field name; others: ``"*"``.
-FORM_LIMITS = {"name": 200, "reason": 500, "boards": 100_000, "token": 1000, "*": 2000}
+#: (``config``: the prize list of ratingpages, a TOML text)
+FORM_LIMITS = {"name": 200, "reason": 500, "boards": 100_000, "config": 100_000, "token": 1000,
+               "*": 2000}
 
 
 def bidi_free(value: str) -> str:
