@@ -10,6 +10,7 @@ import io
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -594,3 +595,73 @@ def test_fuzz_hostile_requests_never_500(fuzz_app, method, path, n, body, form, 
         else:
             r = c.request(method, url, json=body, headers=headers)
     assert r.status_code < 500, (method, url, body, r.status_code, r.text[:300])
+
+
+# ------------------------------------------------------------ a real server
+def children_of(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_workers_die_with_their_master_and_the_port_is_free_again(tmp_path):
+    """``kill -9`` of the ``serve --workers 2`` master: the workers end too, and a
+    new server can take the port (issue 26; one real server)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+    from storehelp import free_port
+
+    from swisschess.cli.serve import port_taken
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SWISSCHESS_")}
+    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--pair-only",
+                             "--workers", "2", "--port", str(port)], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/docs", timeout=5).status_code == 200:
+                    workers = [p for p in children_of(proc.pid) if alive(p)]
+                    if len(workers) >= 2:
+                        break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.3)
+        os.kill(proc.pid, signal.SIGKILL)  # the master only
+        proc.wait()
+        deadline = time.monotonic() + 30
+        while any(alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [p for p in workers if alive(p)]
+        assert port_taken("127.0.0.1", port) is None
+    finally:
+        for p in [proc.pid, *workers]:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except OSError:
+                pass

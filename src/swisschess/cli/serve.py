@@ -128,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ scaling
 #: Environment read by each worker process of ``--workers N`` (set by ``run``).
 ENV_DB, ENV_TOKEN, ENV_PROXY = "SWISSCHESS_DB", "SWISSCHESS_TOKEN", "SWISSCHESS_TRUSTED_PROXY"
+#: Worker processes of ``--pair-only`` (1: uvicorn runs the app in its own process).
+ENV_WORKERS = "SWISSCHESS_PAIR_WORKERS"
 
 
 def port_taken(host: str, port: int) -> str | None:
@@ -168,9 +170,29 @@ def _positive(text: str) -> int:
     return n
 
 
+def die_with_parent() -> None:
+    """Linux: this worker process is sent SIGTERM when the process that started it
+    (uvicorn's master of ``--workers N``) dies, even by ``kill -9`` -- otherwise the
+    workers would keep the port, and a restart would fail with "address already in
+    use" (issue 26).  Elsewhere nothing is done."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - no prctl
+        return
+    if os.getppid() == 1:  # the master died before the line above
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def worker_app():
     """The app of one worker process (``--workers N``): database and token from the
     environment ``_run_workers`` set before starting the workers."""
+    die_with_parent()
     from swisschess.store.db import open_engine
     from swisschess.store.service import TournamentService
     from swisschess.web.app import create_app
@@ -184,6 +206,8 @@ def worker_app():
 
 def pair_app():
     """The app of one ``--pair-only`` worker process."""
+    if os.environ.get(ENV_WORKERS, "1") != "1":
+        die_with_parent()
     from swisschess.web.pairapi import create_pair_app
 
     return create_pair_app()
@@ -221,4 +245,5 @@ def _run_pair_only(args: argparse.Namespace, uvicorn) -> int:
     print(f"swisschess: pairing service http://{host}:{args.port}/api/pair "
           f"({args.workers} worker process(es), no database)", file=sys.stderr)
     sys.stderr.flush()
+    os.environ[ENV_WORKERS] = str(args.workers)
     return _uvicorn(uvicorn, "swisschess.cli.serve:pair_app", args)
