@@ -270,6 +270,9 @@ def test_serve_hides_secrets_and_trusts_no_forwarded_header_by_default(tmp_path,
     assert status == 401 and kw["proxy_headers"] is False
     forwarded = [m for m in app.user_middleware if m.cls is limits.ForwardedClient]
     assert [str(n) for n in forwarded[0].kwargs["proxies"]] == ["10.0.0.1/32"]
+    assert main(["serve", "--db", db, "--allowed-hosts", "chess.example.org"]) == 0
+    hosts = [m.kwargs for m in runs[-1][0].user_middleware if "allowed_hosts" in m.kwargs]
+    assert hosts == [{"allowed_hosts": ["chess.example.org"]}]
 
 
 # ------------------------------------------------- public pages: cached by event
@@ -665,3 +668,15 @@ def test_workers_die_with_their_master_and_the_port_is_free_again(tmp_path):
                 os.kill(p, signal.SIGKILL)
             except OSError:
                 pass
+
+
+def test_only_the_allowed_host_names_are_served(svc):
+    app = create_app(token=TOKEN, service=svc, allowed_hosts="chess.example.org, 127.0.0.1")
+    with TestClient(app, base_url="http://chess.example.org") as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
+        assert c.get("/", headers={"host": "evil.example"}).status_code == 400
+        assert c.post("/login", data={"token": TOKEN},
+                      headers={"host": "evil.example"}).status_code == 400
+    with TestClient(create_app(token=TOKEN, service=svc), base_url=BASE) as c:
+        assert c.get("/", headers={"host": "anything.example"}).status_code == 200

@@ -49,6 +49,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="reverse proxies (addresses or networks) whose X-Forwarded-For "
                         "names the client (default: $SWISSCHESS_TRUSTED_PROXY, else none: "
                         "the header is ignored)")
+    p.add_argument("--allowed-hosts", metavar="NAME[,NAME]",
+                   default=os.environ.get(ENV_HOSTS) or None,
+                   help="the only host names the pages may be reached by, e.g. "
+                        "chess.example.org,192.168.1.10 (default: $SWISSCHESS_ALLOWED_HOSTS, "
+                        "else any)")
     # scaling (docs/scaling.md)
     p.add_argument("--workers", type=_positive, default=1, metavar="N",
                    help="worker processes (default 1; several share one database: "
@@ -99,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
         print("swisschess: " + _("cannot open the database: {reason}").format(reason=e),
               file=sys.stderr)
         return EXIT_FILE
-    app = create_app(token=token, service=svc, trusted_proxies=args.trusted_proxy)
+    app = create_app(token=token, service=svc, trusted_proxies=args.trusted_proxy,
+                     allowed_hosts=args.allowed_hosts)
     host = args.host
     shown = f"[{host}]" if ":" in host else host
     print("swisschess: " + _("serving {db}").format(db=masked(svc.url)), file=sys.stderr)
@@ -128,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ scaling
 #: Environment read by each worker process of ``--workers N`` (set by ``run``).
 ENV_DB, ENV_TOKEN, ENV_PROXY = "SWISSCHESS_DB", "SWISSCHESS_TOKEN", "SWISSCHESS_TRUSTED_PROXY"
+ENV_HOSTS = "SWISSCHESS_ALLOWED_HOSTS"
 #: Worker processes of ``--pair-only`` (1: uvicorn runs the app in its own process).
 ENV_WORKERS = "SWISSCHESS_PAIR_WORKERS"
 
@@ -201,7 +208,8 @@ def worker_app():
     engine = open_engine(os.environ[ENV_DB], migrate=False)
     return create_app(token=os.environ[ENV_TOKEN],
                       service=TournamentService(actor="web", engine=engine),
-                      trusted_proxies=os.environ.get(ENV_PROXY))
+                      trusted_proxies=os.environ.get(ENV_PROXY),
+                      allowed_hosts=os.environ.get(ENV_HOSTS))
 
 
 def pair_app():
@@ -237,6 +245,8 @@ def _run_workers(args: argparse.Namespace, uvicorn, svc, token: str) -> int:
     os.environ[ENV_TOKEN] = token
     if args.trusted_proxy:
         os.environ[ENV_PROXY] = args.trusted_proxy
+    if args.allowed_hosts:
+        os.environ[ENV_HOSTS] = args.allowed_hosts
     return _uvicorn(uvicorn, "swisschess.cli.serve:worker_app", args)
 
 

@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from swisschess import __version__
 from swisschess.i18n import web as i18n_web
@@ -50,12 +51,15 @@ __all__ = ["COOKIE", "Auth", "NeedLogin", "create_app", "page", "safe_path", "wa
 
 def create_app(db: str | None = None, token: str | None = None,
                service: TournamentService | None = None,
-               trusted_proxies: str | None = None) -> FastAPI:
+               trusted_proxies: str | None = None,
+               allowed_hosts: str | None = None) -> FastAPI:
     """The web app on database ``db`` (URL or SQLite path); ``token`` protects the
     arbiter pages and the API's writes (a random one is made when None: read it
     from ``app.state.token``); ``trusted_proxies`` (``"127.0.0.1"``,
     ``"10.0.0.0/8,::1"``): the reverse proxies whose ``X-Forwarded-For`` is
-    believed (none by default: :mod:`swisschess.web.limits`)."""
+    believed (none by default: :mod:`swisschess.web.limits`); ``allowed_hosts``
+    (``"chess.example.org,192.168.1.10"``, ``*.example.org``): the only names the
+    ``Host`` header may carry (400 otherwise; any when None)."""
     svc = service or TournamentService(db, actor="web")
     token = token or secrets.token_urlsafe(12)
     app = FastAPI(title="swisschess", version=__version__,
@@ -124,6 +128,9 @@ def create_app(db: str | None = None, token: str | None = None,
     # public pages cached until the tournament's next event (inside: knows the language)
     app.add_middleware(PublicPageCache, service_of=lambda: app.state.service)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
+    if allowed_hosts:  # DNS rebinding, forged links: only our own names (issue 26)
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=[
+            h.strip() for h in allowed_hosts.split(",") if h.strip()])
     # outermost: the client's address (X-Forwarded-For only from a trusted proxy)
     app.add_middleware(ForwardedClient, proxies=parse_proxies(trusted_proxies))
     return app
