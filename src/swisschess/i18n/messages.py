@@ -125,6 +125,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("a round robin needs at least 2 players, not {players}"),
     N_("a round robin needs the players numbered 1 to {n} (their Berger numbers)"),
     N_("all {rounds} rounds of the round robin are paired"),
+    N_("a round robin of {players} players: at most {limit} players are paired by the "
+       "Berger tables"),
     N_("record 192 {code}: {what} is not paired by swisschess; name a system on the command "
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),
@@ -273,6 +275,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("refused: the form is out of date or came from another site (missing CSRF token): "
        "reload the page and try again"),
     N_("too many failed logins: try again in {n} s"),
+    # -------------------------------------------------------------- web/fields.py
+    N_("{name}: at most {limit} characters, not {n}"),
+    N_("{name}: the bidirectional control character U+{code} (position {position}) "
+       "is not allowed"),
 )
 
 #: Values inside messages that are words themselves.
