@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from swisschess.i18n import N_, gettext
+from swisschess.i18n import N_, decimal_text, gettext
 
 #: Templates of the messages of formats/trf.py, formats/checks.py, store/ and the
 #: web pages' input errors.  More specific templates come first.
@@ -327,6 +327,8 @@ def translate_message(message: str) -> str:
     template, values = found
     if "field" in values:  # model/text.py names the field by its key: say it in words
         values["field"] = field_word(values["field"])
+    # numbers such as "3.5" with the local decimal mark ("3,5"), as standings write them
+    values = {k: decimal_text(v) if isinstance(v, str) else v for k, v in values.items()}
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:
