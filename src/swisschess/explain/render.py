@@ -44,15 +44,17 @@ def _bracket(b: BracketExplanation) -> list[str]:
         players=ngettext("{n} player", "{n} players", len(b.players)).format(n=len(b.players)))]
     heads = [_("No"), _("Pts"), _("Role"), _("Colours"), _("Preference"),
              _("Floats (last, before)"), _("PAB")]
-    widths = [4, 4, max(8, len(heads[2])), max(7, len(heads[3])), max(15, len(heads[4])),
-              max(21, len(heads[5]))]
+    rows = [[_("MDP") if p.role == "MDP" else _("resident"),
+             terms.colour_history(p.colours) or "-", p.preference, p.floats] for p in b.players]
+    # the columns as wide as their translated header and words ("igralec skupine")
+    widths = [max(4, len(heads[0])), max(4, len(heads[1]))] + [
+        max([least, len(h)] + [len(r[i]) for r in rows])
+        for i, (h, least) in enumerate(zip(heads[2:6], (8, 7, 15, 21), strict=True))]
     out.append("  " + _col(heads[0], widths[0]) + " " + heads[1].rjust(widths[1]) + "  "
                + "  ".join(_col(h, w) for h, w in zip(heads[2:6], widths[2:], strict=True))
                + "  " + heads[6])
-    for p in b.players:
-        role = _("MDP") if p.role == "MDP" else _("resident")
-        cells = [role, terms.colour_history(p.colours) or "-", p.preference, p.floats]
-        out.append(f"  {p.id:<4} {_pts(p.score):>4}  "
+    for p, cells in zip(b.players, rows, strict=True):
+        out.append("  " + _col(str(p.id), widths[0]) + " " + _pts(p.score).rjust(widths[1]) + "  "
                    + "  ".join(_col(c, w) for c, w in zip(cells, widths[2:], strict=True))
                    + "  " + (_("yes") if p.pab_eligible else _("no [C2]")))
     if b.mdps:
