@@ -290,3 +290,28 @@ def test_diagnostic_numbers_use_the_local_decimal_mark(lang, mark):
 def test_a_score_fraction_is_written_before_its_noun():
     with i18n.use("cs"):
         assert i18n.points_text(wording.pts(Fraction(5, 2))) == "2,5 bodu"
+
+
+# ------------------------------------------------- the catalogue check (issue 27)
+def test_catalogue_check_finds_bare_percent_and_dropped_numbers(tmp_path, monkeypatch):
+    """A bare ``%`` in a template message raises when Jinja2 renders it; a plural
+    form that also serves 101, 201 ... must keep the number."""
+    from babel.messages.pofile import write_po
+
+    expected = catalogues.template_messages()
+    percent = catalogues.template_file_messages()
+    assert "(provisional)" in percent
+    cat = catalogues.read_catalogue("sl")
+    cat["(provisional)"].string = "(50 % začasno)"
+    plural = next(m for m in cat if isinstance(m.id, (list, tuple)) and "{n}" in m.id[1])
+    forms = list(plural.string)
+    forms[0] = "igralec"  # form 0 of Slovenian: n = 1, 101, 201 ...
+    plural.string = tuple(forms)
+    locale = tmp_path / "sl" / "LC_MESSAGES"
+    locale.mkdir(parents=True)
+    with open(locale / "swisschess.po", "wb") as f:
+        write_po(f, cat)
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
+    text = "\n".join(catalogues.catalogue_problems("sl", expected, percent))
+    assert "bare % in '(50 % začasno)'" in text
+    assert f"plural form 0 (n = [1, 101, 201, 301]...) drops the number in {plural.id[0]!r}" in text
