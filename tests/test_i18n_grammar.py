@@ -315,3 +315,12 @@ def test_catalogue_check_finds_bare_percent_and_dropped_numbers(tmp_path, monkey
     text = "\n".join(catalogues.catalogue_problems("sl", expected, percent))
     assert "bare % in '(50 % začasno)'" in text
     assert f"plural form 0 (n = [1, 101, 201, 301]...) drops the number in {plural.id[0]!r}" in text
+
+
+@needs_engine
+def test_api_crosstable_stays_language_neutral(site):
+    client, tid = site
+    cells = client.get(f"/api/tournaments/{tid}/crosstable",
+                       headers={"Accept-Language": "sl"}).json()[0]["cells"]
+    assert all(c in ("bye", "½ bye", "1 bye", "–", "") or re.fullmatch(r"\d+[wb][10½=+-]?", c)
+               for c in cells), cells
