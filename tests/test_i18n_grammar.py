@@ -324,3 +324,26 @@ def test_api_crosstable_stays_language_neutral(site):
                        headers={"Accept-Language": "sl"}).json()[0]["cells"]
     assert all(c in ("bye", "½ bye", "1 bye", "–", "") or re.fullmatch(r"\d+[wb][10½=+-]?", c)
                for c in cells), cells
+
+
+# ------------------------------------------- the remaining English strings
+@pytest.mark.parametrize(("lang", "group"), [("cs", "Bodové seskupení 1 (body: 3,5)"),
+                                             ("sl", "Točkovna skupina 1 (točke: 3,5)"),
+                                             ("bg", "Точкова група 1 (точки: 3,5)")])
+def test_1992_and_lim_stories_speak_the_language(lang, group, capsys):
+    from swisschess.cli.main import main
+
+    main(["--lang", lang, "explain", "tests/data/dutch-2012/1097r5.trf", "--edition", "1992"])
+    out = capsys.readouterr().out
+    assert group in out
+    for english in ("Score group", "The procedure, step by step", "moves down", "Boards (F1)"):
+        assert english not in out
+    main(["--lang", lang, "explain", "tests/data/dutch-2012/1097r5.trf", "--lim"])
+    out = capsys.readouterr().out
+    assert "Lim system" not in out and "median group" not in out
+
+
+def test_verify_lost_scheduler_line_translated():
+    with i18n.use("sl"):
+        text = translate_message("the scheduler cancelled seed 7 (lost); was it stopped?")
+    assert text == "razporejevalnik dask je preklical seme 7 (lost); ali je bil ustavljen?"

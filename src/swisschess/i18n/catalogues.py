@@ -90,7 +90,7 @@ def template_file_messages(root: Path | None = None) -> set[Any]:
         str(root), method_map, options_map, keywords=dict(DEFAULT_KEYWORDS)) if msg}
 
 
-class _Blank(dict):  # type: ignore[type-arg]
+class _Blank(dict[str, int]):
     """Any ``%(name)s`` / ``%(name)d`` formats as 0: only the format itself is tested."""
 
     def __missing__(self, key: str) -> int:

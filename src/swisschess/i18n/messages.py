@@ -141,6 +141,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
     N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
        "'dask worker {address2}'"),
+    N_("the scheduler cancelled seed {seed} ({why}); was it stopped?"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
     # ------------------------------------------- store/encodings, importers, playercheck
