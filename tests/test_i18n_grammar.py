@@ -347,3 +347,29 @@ def test_verify_lost_scheduler_line_translated():
     with i18n.use("sl"):
         text = translate_message("the scheduler cancelled seed 7 (lost); was it stopped?")
     assert text == "razporejevalnik dask je preklical seme 7 (lost); ali je bil ustavljen?"
+
+
+USAGE = {"sl": "uporaba:", "pl": "użycie:", "et": "kasutus:", "cs": "použití:", "bg": "употреба:"}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_pair_help_in_the_language(lang, capsys):
+    """``swisschess --lang X pair --help``: argparse's own words and every option's help."""
+    from swisschess.cli.main import main
+
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "pair", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith(USAGE[lang])
+    english = ("usage:", "positional arguments", "options:", "show this help", "tournament file",
+               "write the tournament", "rule edition", "pairing system by name", "round robin",
+               "language of messages", "Pair the next round")
+    assert not [w for w in english if w in out], out
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "pair"])  # argparse's error: the file is missing
+    err = capsys.readouterr().err
+    assert err.startswith(USAGE[lang]) and "error:" not in err and "input" in err
+    with i18n.use("en"):  # English stays argparse's own
+        from swisschess.cli.main import build_parser
+
+        assert "show this help message and exit" in build_parser().format_help()
