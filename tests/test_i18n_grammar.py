@@ -303,6 +303,7 @@ def test_catalogue_check_finds_bare_percent_and_dropped_numbers(tmp_path, monkey
     assert "(provisional)" in percent
     cat = catalogues.read_catalogue("sl")
     cat["(provisional)"].string = "(50 % začasno)"
+    cat["B"].string = "B"  # Black written as Slovenian White's letter
     plural = next(m for m in cat if isinstance(m.id, (list, tuple)) and "{n}" in m.id[1])
     forms = list(plural.string)
     forms[0] = "igralec"  # form 0 of Slovenian: n = 1, 101, 201 ...
@@ -314,6 +315,7 @@ def test_catalogue_check_finds_bare_percent_and_dropped_numbers(tmp_path, monkey
     monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
     text = "\n".join(catalogues.catalogue_problems("sl", expected, percent))
     assert "bare % in '(50 % začasno)'" in text
+    assert "colour letters W/B must be two different single letters, not 'B'/'B'" in text
     assert f"plural form 0 (n = [1, 101, 201, 301]...) drops the number in {plural.id[0]!r}" in text
 
 

@@ -15,7 +15,8 @@ checks are those ``tests/test_i18n.py`` runs in CI:
 4. a translation the app formats with ``%`` (every template message: Jinja2's
    newstyle gettext applies ``%`` to all of them) has no bare ``%`` (``50 %``
    raises at render time), and a plural form that serves more numbers than 1
-   keeps the number (Slovenian form 0 also serves 101, 201 ...).
+   keeps the number (Slovenian form 0 also serves 101, 201 ...); the colour
+   letters W / B are two different single letters (one pair for every page).
 
 :data:`COMMANDS` is what to run when a check fails (docs/i18n.md explains).
 """
@@ -150,6 +151,11 @@ def catalogue_problems(lang: str, expected: set[Any],
         out.append(f"{lang}: missing {mid!r}")
     for mid in sorted(set(have) - expected, key=str):
         out.append(f"{lang}: not in the template any more: {mid!r}")
+    # the colour letters (terms.COLOUR_LETTERS) serve every page: one letter each, different
+    letters = [have[k].string for k in ("W", "B") if k in have and have[k].string]
+    if len(letters) == 2 and (letters[0] == letters[1] or any(len(x) != 1 for x in letters)):
+        out.append(f"{lang}: colour letters W/B must be two different single letters, "
+                   f"not {letters[0]!r}/{letters[1]!r}")
     for mid, m in sorted(have.items(), key=lambda kv: str(kv[0])):
         if mid not in expected:
             continue
