@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from swisschess.i18n import N_, gettext
+from swisschess.i18n import N_, decimal_text, gettext
 
 #: Templates of the messages of formats/trf.py, formats/checks.py, store/ and the
 #: web pages' input errors.  More specific templates come first.
@@ -143,6 +143,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
     N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
        "'dask worker {address2}'"),
+    N_("the scheduler cancelled seed {seed} ({why}); was it stopped?"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
     # ------------------------------------------- store/encodings, importers, playercheck
@@ -336,6 +337,8 @@ def translate_message(message: str) -> str:
     template, values = found
     if "field" in values:  # model/text.py names the field by its key: say it in words
         values["field"] = field_word(values["field"])
+    # numbers such as "3.5" with the local decimal mark ("3,5"), as standings write them
+    values = {k: decimal_text(v) if isinstance(v, str) else v for k, v in values.items()}
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from swisschess import i18n
 from swisschess.pairing import registry
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
@@ -438,6 +439,7 @@ def standings(tid: int, svc: TournamentService = Svc,
 @router.get("/tournaments/{tid}/crosstable", summary="Crosstable")
 def crosstable(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
     ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
+    with i18n.use(i18n.DEFAULT):  # the API is language-neutral: cells "12w1", "bye"
+        rows = views.crosstable(svc.state(tid), ranks)
     return [{"player": r["player"].id, "name": r["player"].name, "cells": r["cells"],
-             "points": float(r["points"]), "rank": r["rank"]}
-            for r in views.crosstable(svc.state(tid), ranks)]
+             "points": float(r["points"]), "rank": r["rank"]} for r in rows]
