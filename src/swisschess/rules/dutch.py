@@ -458,7 +458,8 @@ class _ClassBracket(ClassBracket):
                 raise ClassBail("certificate: odd round, no PAB candidate below")
             least = min(shares.values())
             if any(shares.get(x) == least for x in single):
-                raise ClassBail("certificate: a floater may take the PAB")  # a floater might take the PAB as well: not handled
+                # a floater might take the PAB as well: not handled
+                raise ClassBail("certificate: a floater may take the PAB")
             # the PAB from the lower part if possible, else the next scoregroup
             for x in reversed(lower + nxt):
                 if shares.get(x) == least:
