@@ -53,7 +53,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -273,14 +273,19 @@ def _pair_history_round(active: list[int], st: list[_State]) -> tuple[list[tuple
 
 
 def make_history(n: int, played: int, seed: int, *, planned: int = 9,
-                 byes: float = 0.01) -> Tournament:
+                 byes: float = 0.01,
+                 result: Callable[[random.Random, int, int], tuple[str, str]] | None = None
+                 ) -> Tournament:
     """A tournament of ``n`` players with rounds 1 .. ``played`` played (see module docstring).
 
     Deterministic in ``seed``: round r's pairings and results depend only on
     the seed and rounds before r, so the history for fewer rounds is a prefix
     of the one for more rounds.  ``byes`` is the chance that a player asks for
     a half-point bye (two thirds) or is absent (one third) in a round.
+    ``result`` draws a game's result codes (white, black) from the ratings
+    (default :func:`_result`; ``benchmarks/bench_stress.py`` passes others).
     """
+    draw = result or _result
     if planned < played + 1:
         raise ValueError("planned rounds must exceed the rounds played")
     rng = random.Random(f"swisschess-bench {n} {seed}")
@@ -310,7 +315,7 @@ def make_history(n: int, played: int, seed: int, *, planned: int = 9,
             colours = _colours_for(hi, lo, st, board)
             assert colours is not None  # the pairer only pairs compatible players
             w, bl = colours
-            cw, cb = _result(rng, ratings[w], ratings[bl])
+            cw, cb = draw(rng, ratings[w], ratings[bl])
             t.players[w].results.append(RoundEntry(bl, W, cw))
             t.players[bl].results.append(RoundEntry(w, B, cb))
             for p, q, c, code in ((w, bl, "W", cw), (bl, w, "B", cb)):

@@ -119,6 +119,7 @@ class ReducedGraph(MatchingGraph):
         self.min_lower_degree = 0
         self.class_count: dict[int, int] = {}
         self.fresh = False
+        self.expanded_because = ""
 
     # ------------------------------------------------------------ weights
     def get(self, a: int, b: int) -> int:
@@ -154,14 +155,14 @@ class ReducedGraph(MatchingGraph):
         self.lower_start = lower_start
         lower = range(lower_start, self.n)
         if len(lower) < self.min_lower:
-            self._expand()
+            self._expand(f"{len(lower)} players below, fewer than {self.min_lower}")
             return
         pm = self.pm
         # the PAB: to an active player, or to the best candidate below
         if self.dummy is not None:
             best = min((self.share[v] for v in lower if self.bye_eligible[v]), default=None)
             if best is None:
-                self._expand()
+                self._expand("odd round, no PAB candidate below")
                 return
             if best != self.best_bye_share:
                 self.best_bye_share = best
@@ -232,13 +233,13 @@ class ReducedGraph(MatchingGraph):
             if len(self.sinks) > len(self.active) + 2:
                 # every active player can already leave: cannot happen, but
                 # never loop; the full graph decides
-                self._expand()
+                self._expand("sinks exhausted")
                 return super().solve()
             self._add_sinks(2 * max(1, len(self.sinks) // 2))  # even: parity stays
         leaving = [v for v in self.active if pmate[v] >= first_sink]
         pab_below = self.dummy is not None and pmate[self.dummy] >= first_sink
         if not self._completes(leaving, pab_below):
-            self._expand()
+            self._expand(f"Dirac fails on the lower part with {len(leaving)} leaving")
             return super().solve()
         mate = list(range(self.n))
         for v, m in self._frozen.items():
@@ -263,8 +264,10 @@ class ReducedGraph(MatchingGraph):
             return False
         return all(2 * (self._lower_degree(v, False) - 1) >= h for v in leaving)
 
-    def _expand(self) -> None:
-        """Go back to the full round: every player still to be paired."""
+    def _expand(self, why: str) -> None:
+        """Go back to the full round: every player still to be paired
+        (``why``: the certificate that failed, kept for the path trace)."""
+        self.expanded_because = why
         n = self.n
         alive = [v for v in range(n) if v not in self._frozen]
         weights = [(a, b, self.get(a, b)) for k, a in enumerate(alive) for b in alive[k + 1:]]

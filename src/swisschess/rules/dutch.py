@@ -32,6 +32,7 @@ from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
 from swisschess.rules.dutchcore import (
     BracketProcess,
@@ -55,6 +56,10 @@ REDUCED_MIN_LOWER = 16
 # In such rounds, brackets of at least this many players are first paired on
 # classes of alike players (:class:`_ClassBracket`); exact either way.
 CLASS_MIN_ACTIVE = 24
+# ... and so is a smaller bracket whose graph (the bracket and the next
+# scoregroup) would have at least this many players (a small scoregroup above
+# a huge one, issue 31): the class attempt costs little, the graph a lot.
+CLASS_MIN_GRAPH = 256
 
 
 class _Weights(Compatibility):
@@ -240,6 +245,7 @@ class _Round:
     def run(self) -> list[int]:
         players, wt, n = self.players, self.wt, self.n
         top = players[0].skey
+        trace.begin_round(n)
         if not self._start_reduced(top):
             self._first_look(top)
 
@@ -257,12 +263,24 @@ class _Round:
             while nxt < n and players[nxt].skey >= players[group_start].skey:
                 bracket.append(nxt)
                 nxt += 1
-            if not (self.reduced and size >= CLASS_MIN_ACTIVE
-                    and _ClassBracket(self, bracket, mdps, size, nxt).pair()):
+            tb = trace.begin_bracket(float(players[bracket[min(mdps, size - 1)]].score),
+                                     size, mdps)
+            on_classes = self.reduced and (size >= CLASS_MIN_ACTIVE
+                                           or len(bracket) >= CLASS_MIN_GRAPH)
+            if tb is not None and self.reduced and not on_classes:
+                trace.note(f"classes: bracket under {CLASS_MIN_ACTIVE} players")
+            if on_classes and _ClassBracket(self, bracket, mdps, size, nxt).pair():
+                trace.end_bracket(tb, trace.CLASSES)
+            else:
                 if self.g_stale:
                     self._fresh_graph()
                 self.g.begin_bracket(bracket, nxt)
                 BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
+                g = self.g
+                trace.end_bracket(tb, trace.REDUCED if isinstance(g, ReducedGraph)
+                                  and g.reduced else trace.FULL)
+                if tb is not None and isinstance(g, ReducedGraph) and g.expanded_because:
+                    tb.reasons.append(f"reduced graph: {g.expanded_because}")
             # Next bracket: the unpaired players float down (Art. 1.4.1).
             wt.single_downfloater_bye = bool(
                 n % 2 and group_start < n and wt.bye_score is not None
@@ -323,6 +341,7 @@ class _Round:
         apply; the full graph is used then."""
         players, wt, n = self.players, self.wt, self.n
         if n < REDUCED_MIN_PLAYERS:
+            trace.note_start(f"fewer than {REDUCED_MIN_PLAYERS} players")
             return False
         # [C1] conflicts and [C3] colour classes, for degree bounds
         conflicts, cls = conflict_sets(players)
@@ -332,17 +351,20 @@ class _Round:
             # completable; by Dirac's theorem every choice does (below).
             low = min((p.skey for p in players if p.bye_eligible), default=None)
             if low is None:
+                trace.note_start("odd round, nobody may take the PAB")
                 return False
             if low >= top:
                 # One scoregroup (round 1 without acceleration): the PAB stays
                 # in it, every pair is within it, so [C9] counts for all.
                 if any(p.skey != top for p in players):
+                    trace.note_start("odd round, every PAB candidate in the top scoregroup")
                     return False
                 wt.single_downfloater_bye = True
             least -= 1
         # Dirac: minimum degree >= half the vertices gives a Hamiltonian
         # cycle, hence a perfect matching of the round ([C4]).
         if 2 * least < n - n % 2:
+            trace.note_start(f"Dirac: least degree {least} below half of {n - n % 2}")
             return False
         if n % 2:
             wt.bye_score = low
@@ -426,17 +448,18 @@ class _ClassBracket(ClassBracket):
         nxt = self.v[self.size:]
         lower = list(range(self.lower_start, r.n))
         if len(single) > len(nxt):
-            raise ClassBail
+            raise ClassBail("certificate: more floaters than the next scoregroup")
         odd = (len(single) + len(nxt) + len(lower)) % 2 == 1
         pab = None
         if odd:
             shares = {x: wt.share(players[x]) for x in nxt + lower + single
                       if players[x].bye_eligible}
             if not shares:
-                raise ClassBail
+                raise ClassBail("certificate: odd round, no PAB candidate below")
             least = min(shares.values())
             if any(shares.get(x) == least for x in single):
-                raise ClassBail  # a floater might take the PAB as well: not handled
+                # a floater might take the PAB as well: not handled
+                raise ClassBail("certificate: a floater may take the PAB")
             # the PAB from the lower part if possible, else the next scoregroup
             for x in reversed(lower + nxt):
                 if shares.get(x) == least:
@@ -449,14 +472,14 @@ class _ClassBracket(ClassBracket):
         low = [y for y in lower if y != pab]
         # [C8]: the next scoregroup keeps as many pairs as it can have
         if len(single) + len(rest) // 2 != (len(single) + len(nxt)) // 2:
-            raise ClassBail
+            raise ClassBail("certificate: [C8] pairs of the next scoregroup")
         if len(rest) % 2:
             if not low:
-                raise ClassBail
+                raise ClassBail("certificate: odd next scoregroup, nothing below")
             down = rest.pop()
             low.append(down)
         if not (self.dirac(rest) and self.dirac(low)):
-            raise ClassBail
+            raise ClassBail("certificate: Dirac fails on the next scoregroup or the lower part")
         return partner
 
 

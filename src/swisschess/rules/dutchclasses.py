@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from swisschess.pairing.classlp import feasible, transport
+from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
 
 
@@ -256,7 +257,9 @@ class ClassBracket:
     # ------------------------------------------------------------ outline
     def pair(self) -> bool:
         if not self.whole and self.size == len(self.v):
-            return False  # no next scoregroup, but players below: not handled
+            # no next scoregroup, but players below: not handled
+            trace.note("classes: no next scoregroup, players below")
+            return False
         try:
             self._classes()
             self._optimum()
@@ -264,7 +267,8 @@ class ClassBracket:
             self._pair_mdps(chosen)
             single = self._remainder(chosen)
             partner = self.certify(single)
-        except ClassBail:
+        except ClassBail as e:
+            trace.note(f"classes: {e or 'certificate fails'}")
             return False
         r = self.r
         if len(r.cur) != r.n:
@@ -363,7 +367,7 @@ class ClassBracket:
                 arcs[c, c] = max(arcs.get((c, c), s), s)
         res = transport(count, arcs)
         if res is None:
-            raise ClassBail
+            raise ClassBail("class optimum: no perfect fractional matching")
         u, v = res
         self.y = [u[c] + v[c] for c in range(len(count))]
         self.dummy = dummy
@@ -452,7 +456,7 @@ class ClassBracket:
                     break
                 rejected.add(d)
             else:
-                raise ClassBail
+                raise ClassBail("MDP: no tight resident keeps the optimum")
 
     def _remainder(self, chosen: set[int]) -> list[int]:
         """Art. 4.3 (S1 and S2 of the remainder, at most one exchange), then
@@ -461,20 +465,20 @@ class ClassBracket:
         players, wt, v = self.r.players, self.r.wt, self.v
         single = [li for li in range(self.mdps) if li not in chosen]
         if any(not self.single_tight[self.cls[li]] for li in single):
-            raise ClassBail
+            raise ClassBail("remainder: an unpaired MDP is not tight as a floater")
         if self.whole and len(single) > (self.dummy is not None):
-            raise ClassBail
+            raise ClassBail("last bracket: more than the PAB left single")
         rem = [lj for lj in range(self.mdps, self.size) if v[lj] not in self.frozen]
         if self.whole:
             f = 1 if self.dummy is not None and not single else 0
             if (len(rem) - f) % 2:
-                raise ClassBail
+                raise ClassBail("last bracket: remainder parity")
         else:
             f = self._fewest_single(rem)
         rp = (len(rem) - f) // 2
         plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
         if plan is None:
-            raise ClassBail
+            raise ClassBail("remainder: no S1/S2 with at most one exchange")
         side, keys, sup, dem, arcs, flow = plan
         open2 = [q for q in range(len(rem)) if side[q] == 2]  # S2, not yet paired
         exact = _SideMatching(
@@ -482,7 +486,7 @@ class ClassBracket:
             lambda q: self.single_tight[self.cls[rem[q]]],
             lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]))
         if not exact.build(flow):
-            raise ClassBail
+            raise ClassBail("remainder: players' own S1-S2 matching fails")
         for q in range(len(rem)):
             if side[q] != 1:
                 continue
@@ -517,14 +521,14 @@ class ClassBracket:
                 open2.remove(q2)
                 break
             else:
-                raise ClassBail
+                raise ClassBail("remainder: transposition, no S2 player keeps the optimum")
         for q in range(len(rem)):
             if v[rem[q]] not in self.frozen:
                 if side[q] != 2:
-                    raise ClassBail
+                    raise ClassBail("remainder: S1 player left single")
                 single.append(rem[q])
         if not self._singles_ok(single):
-            raise ClassBail
+            raise ClassBail("remainder: players left single are not tight")
         return [v[li] for li in single]
 
     def _fewest_single(self, rem: list[int]) -> int:
@@ -538,12 +542,14 @@ class ClassBracket:
             a: [b for b in nodes if b[1] in self.tight[a[1]]]
             + ([("F", 0)] if self.single_tight[a[1]] else []) for a in nodes}
         arcs["F", 0] = [a for a in nodes if self.single_tight[a[1]]]
-        for f in range(len(rem) % 2, min(len(rem), 8) + 1, 2):
+        # every count of singles up to the whole remainder (one-sided colour
+        # classes can leave many: issue 31); each test is a flow on the classes
+        for f in range(len(rem) % 2, len(rem) + 1, 2):
             c = dict(cnt)
             c["F", 0] = f
             if feasible(c, c, arcs) is not None:
                 return f
-        raise ClassBail
+        raise ClassBail("remainder: no number of players left single fits the classes")
 
     def _sides(self, rem: list[int], rp: int, qa: int | None, qb: int | None):
         """S1 = the first ``rp`` of the remainder, less position ``qa``,
@@ -603,7 +609,7 @@ class ClassBracket:
         """The last bracket: exactly the player the dummy stands for is left
         (the PAB), or nobody."""
         if len(single) != (self.dummy is not None):
-            raise ClassBail
+            raise ClassBail("last bracket: players left single are not the PAB")
         return {}
 
     def meet_next(self, single: list[int], nxt: list[int], taken: set[int]) -> dict[int, int]:
@@ -618,7 +624,7 @@ class ClassBracket:
                     taken.add(y)
                     break
             else:
-                raise ClassBail
+                raise ClassBail("floater: no compatible player in the next scoregroup")
         return partner
 
     def dirac(self, group: list[int]) -> bool:
