@@ -210,6 +210,37 @@ class TeamTournament:
             next(t for t in self.teams if t.tpn == tpn)
 
 
+def record_round(tournament: TeamTournament, matches: list[tuple[int, int, float, float]],
+                 pab: int | None = None, forfeits: tuple[tuple[int, int], ...] = ()) -> None:
+    """Append one round to every team.
+
+    ``matches``: played matches ``(white, black, white game points, black game
+    points)`` - white being the team whose first board had White; the match
+    points follow from the game points.  ``pab``: the team that received the
+    PAB (a draw's points by default, art. 1.4).  ``forfeits``: ``(winner,
+    loser)`` matches won by forfeit (all boards).  Every other team is absent.
+    """
+    rules = tournament.rules
+    entries: dict[int, TeamRound] = {}
+    for white, black, wgp, bgp in matches:
+        entries[white] = TeamRound(RoundKind.PLAYED, rules.match_points_for(wgp, bgp), wgp,
+                                   black, Colour.WHITE)
+        entries[black] = TeamRound(RoundKind.PLAYED, rules.match_points_for(bgp, wgp), bgp,
+                                   white, Colour.BLACK)
+    for winner, loser in forfeits:
+        entries[winner] = TeamRound(RoundKind.FORFEIT_WIN, rules.win_match_points,
+                                    float(rules.boards), loser)
+        entries[loser] = TeamRound(RoundKind.FORFEIT_LOSS, rules.loss_match_points, 0.0, winner)
+    if pab is not None:
+        mp, gp = rules.pab_points
+        entries[pab] = TeamRound(RoundKind.PAB, mp, gp)
+    known = {t.tpn for t in tournament.teams}
+    if not set(entries) <= known:
+        raise ValueError(f"unknown team(s): {sorted(set(entries) - known)}")
+    for team in tournament.teams:
+        team.rounds.append(entries.get(team.tpn, TeamRound(RoundKind.ABSENT)))
+
+
 # ----------------------------------------------------------------- history
 
 def match_points(team: Team, upto: int | None = None) -> float:

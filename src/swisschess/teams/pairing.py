@@ -197,7 +197,7 @@ def assign_pab(teams: list[Entrant]) -> Entrant | None:
 
 # ------------------------------------------------------------------ art. 3.5
 
-def _profiles(lower: list[Entrant], k: int) -> list[tuple[float, ...]]:
+def score_profiles(lower: list[Entrant], k: int) -> list[tuple[float, ...]]:
     """The score profiles of ``k`` upfloaters, best first by [C5] (art. 2.3.2:
     "maximise the scores (taken in ascending order) of the upfloaters")."""
     counts: dict[float, int] = {}
@@ -209,7 +209,7 @@ def _profiles(lower: list[Entrant], k: int) -> list[tuple[float, ...]]:
     return sorted(found, key=lambda p: sorted(p), reverse=True)
 
 
-def _sets(lower: list[Entrant], profile: tuple[float, ...]):
+def upfloater_sets(lower: list[Entrant], profile: tuple[float, ...]):
     """The sets of upfloaters with ``profile``, each sorted by descending score
     then ascending TPN (art. 3.5.3), the sets in the lexicographic order of
     their TPNs (art. 3.5.4).  Taking the score levels from the highest and the
@@ -262,9 +262,9 @@ def select_upfloaters(residents: list[Entrant], lower: list[Entrant],
     any set can, then the fewest [C7] floaters, then the first in the order.
     """
     for k in range(len(residents) % 2, len(lower) + 1, 2):  # [C4]
-        for profile in _profiles(lower, k):                   # [C5]
+        for profile in score_profiles(lower, k):                   # [C5]
             best: tuple[tuple[int, int, int], list[Entrant]] | None = None
-            for index, ups in enumerate(_sets(lower, profile)):
+            for index, ups in enumerate(upfloater_sets(lower, profile)):
                 if not can_be_paired(residents + ups):
                     continue
                 chosen = {t.tpn for t in ups}

@@ -1,0 +1,208 @@
+"""The FIDE Swiss Team Pairing System (C.04.6, 2026): hand-checked witnesses.
+
+Each test names the article it witnesses; the expected pairings were worked
+out by hand from the text (and agree with gacrux's team engine).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from swisschess.teams.model import (
+    Colour,
+    ColourModel,
+    Preference,
+    RoundKind,
+    Strength,
+    Team,
+    TeamRound,
+    TeamRules,
+    TeamTournament,
+    colour_preference,
+    floated,
+    matches_played,
+    may_receive_pab,
+    played_opponents,
+    record_round,
+)
+from swisschess.teams.pairing import (
+    Entrant,
+    Match,
+    NoTeamPairing,
+    pair_bracket,
+    pair_round,
+    upfloater_sets,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def event(n: int, rounds: int = 5, **kw: object) -> TeamTournament:
+    rules = TeamRules(rounds=rounds, **kw)  # type: ignore[arg-type]
+    return TeamTournament(rules, [Team(i, f"T{i}") for i in range(1, n + 1)])
+
+
+def pairs(p) -> list[tuple[int, int]]:
+    return [(m.white, m.black) for m in p.matches]
+
+
+def team_with(colours: list[Colour]) -> Team:
+    return Team(1, rounds=[TeamRound(RoundKind.PLAYED, 1.0, 2.0, 2, c) for c in colours])
+
+
+# ------------------------------------------------------------ art. 1 (model)
+
+def test_art_1_1_tpns_must_be_1_to_n() -> None:
+    with pytest.raises(ValueError, match="different TPN"):
+        TeamTournament(TeamRules(rounds=3), [Team(1), Team(3)])
+
+
+def test_art_1_4_pab_scores_a_draw_by_default() -> None:
+    assert TeamRules(rounds=5, boards=4).pab_points == (1.0, 2.0)
+    assert TeamRules(rounds=5, boards=6, pab_match_points=2.0).pab_points == (2.0, 3.0)
+
+
+def test_art_1_7_1_type_a_preferences() -> None:
+    rules = TeamRules(rounds=9)
+    assert colour_preference(team_with([]), rules, 1) is None
+    assert colour_preference(team_with([W]), rules, 2) is None          # CD +1: none
+    assert colour_preference(team_with([W, B, B]), rules, 4) == Preference(W, Strength.SIMPLE)
+    assert colour_preference(team_with([W, W]), rules, 3) == Preference(B, Strength.SIMPLE)
+    # CD +1 after two Blacks: no Type A preference (unlike the Dutch system)
+    assert colour_preference(team_with([W, W, W, B, B]), rules, 6) is None
+
+
+def test_art_1_7_2_type_b_preferences() -> None:
+    rules = TeamRules(rounds=5, colour_model=ColourModel.TYPE_B)
+    assert colour_preference(team_with([W]), rules, 2) == Preference(B, Strength.MILD)
+    assert colour_preference(team_with([W, B]), rules, 3) == Preference(W, Strength.MILD)
+    assert colour_preference(team_with([W, W, W, B, B]), rules, 5) == Preference(B, Strength.MILD)
+    assert colour_preference(team_with([B, B]), rules, 3) == Preference(W, Strength.STRONG)
+    # CD 0 in the last round: no preference ...
+    assert colour_preference(team_with([B, W, W, B]), rules, 5) is None
+    # ... unless the last two were the same colour: the strong clause wins (reading A1)
+    assert colour_preference(team_with([B, B, W, W]), rules, 5) == Preference(B, Strength.STRONG)
+
+
+def test_art_1_7_no_colour_preferences_at_all() -> None:
+    rules = TeamRules(rounds=5, colour_model=ColourModel.NONE)
+    assert colour_preference(team_with([W, W, W]), rules, 4) is None
+
+
+def test_art_1_5_floater_and_ghr_3_5_forfeits() -> None:
+    t = event(4)
+    record_round(t, [(1, 2, 3.0, 1.0), (3, 4, 2.0, 2.0)])
+    record_round(t, [(1, 3, 2.0, 2.0)], forfeits=((2, 4),))
+    one, two = t.team(1), t.team(2)
+    assert floated(t, one, 2)                   # 2 MP met 1 MP
+    assert not floated(t, one, 1)               # round 1: everybody on 0
+    assert not floated(t, two, 2)               # a forfeit is not played
+    assert played_opponents(two) == {1}         # the forfeit does not count for [C1]
+    assert matches_played(two) == 1             # nor as a match played (art. 3.4.3)
+    assert not may_receive_pab(two)             # [C2]: it won by forfeit
+    assert may_receive_pab(t.team(4))
+
+
+# ------------------------------------------------------------ art. 3 (pairing)
+
+def test_art_3_6_round_1_and_art_4_3_1() -> None:
+    """Round 1: one bracket, identifier 1 2 3 4 5 6 is the first; 4.3.1 gives
+    the initial-colour to an odd first-team, the other colour to an even one."""
+    t = event(6, initial_colour=W)
+    assert pairs(pair_round(t)) == [(1, 4), (5, 2), (3, 6)]
+    t = event(6, initial_colour=B)
+    assert pairs(pair_round(t)) == [(4, 1), (2, 5), (6, 3)]
+
+
+def test_art_3_4_pab_first_to_the_largest_tpn() -> None:
+    p = pair_round(event(5))
+    assert p.pab == 5
+    assert pairs(p) == [(1, 3), (4, 2)]
+
+
+def test_art_3_4_3_forfeits_are_not_matches_played_and_c2() -> None:
+    """Round 1: 1 beats 2 over the board, 3 beats 4 by forfeit, 5 has the PAB.
+    [C2] bars 3 and 5; of the lowest (2, 4) team 2 has played more matches."""
+    t = event(5, rounds=5)
+    record_round(t, [(1, 2, 3.0, 1.0)], pab=5, forfeits=((3, 4),))
+    p = pair_round(t)
+    assert p.pab == 2
+    # 3-1: same MP, 3 has more GP (first-team) and CD 0 < +1 (4.3.5);
+    # 5-4: neither has played, 5 is odd (4.3.1)
+    assert pairs(p) == [(3, 1), (5, 4)]
+    assert [m.rule for m in p.matches] == ["4.3.5", "4.3.1"]
+
+
+def test_art_3_6_1_top_member_is_the_smaller_tpn_even_for_an_upfloater() -> None:
+    """Round 1: 1-5 (1 wins), 2-6 (2 wins), 3-7 drawn, 4-8 (4 wins).  The top
+    scoregroup {1, 2, 4} takes upfloater 3; in the bracket {1, 2, 3, 4} the
+    first identifier is 1 2 3 4, so 1-3 and 2-4 (3 is a *top* member)."""
+    t = event(8)
+    record_round(t, [(1, 5, 3.0, 1.0), (6, 2, 1.5, 2.5), (3, 7, 2.0, 2.0), (8, 4, 0.5, 3.5)])
+    p = pair_round(t)
+    assert p.brackets[0].upfloaters == (3,)
+    assert p.brackets[0].pairs == ((1, 3), (2, 4))
+    # colours: no Type A preference, equal CDs and last colours: 4.3.8;
+    # boards by GHR art. 3.6 (2-4 has the higher sum of scores than 1-3)
+    assert pairs(p) == [(4, 2), (3, 1), (7, 5), (8, 6)]
+    assert {m.rule for m in p.matches} == {"4.3.8"}
+
+
+def test_art_3_5_4_upfloater_sets_in_lexicographic_order() -> None:
+    """The example of art. 3.5.4: 2, 6, 8 have 3 points, 1, 3, 5 have 2.5."""
+    def ent(tpn: int, score: float) -> Entrant:
+        return Entrant(tpn, score, 0.0, frozenset(), True, 0, (), 0, None, False)
+    lower = [ent(1, 2.5), ent(2, 3.0), ent(3, 2.5), ent(5, 2.5), ent(6, 3.0), ent(8, 3.0)]
+    got = [[t.tpn for t in s] for s in upfloater_sets(lower, (3.0, 3.0, 2.5))]
+    assert got == [[2, 6, 1], [2, 6, 3], [2, 6, 5], [2, 8, 1], [2, 8, 3], [2, 8, 5],
+                   [6, 8, 1], [6, 8, 3], [6, 8, 5]]
+
+
+def test_art_3_6_2_identifier_order_under_c1() -> None:
+    """With 1-3 barred by [C1]: 1-4 2-3 (identifier 1 2 4 3) precedes 1-2 3-4 (1 3 2 4)."""
+    def ent(tpn: int, met: set[int]) -> Entrant:
+        return Entrant(tpn, 0.0, 0.0, frozenset(met), True, 1, (), 0, None, False)
+    teams = [ent(1, {3}), ent(2, set()), ent(3, {1}), ent(4, set())]
+    got = [(a.tpn, b.tpn) for a, b in pair_bracket(teams, set(), False, False)]
+    assert got == [(1, 4), (2, 3)]
+
+
+def test_c8_before_the_identifier() -> None:
+    """[C8]: 1-3 and 2-4 would leave two teams wanting White against each other
+    (1, 3), so 1-4 2-3 (identifier 1 2 4 3) is chosen."""
+    def ent(tpn: int, colour: Colour) -> Entrant:
+        return Entrant(tpn, 0.0, 0.0, frozenset(), True, 2, (), 0,
+                       Preference(colour, Strength.SIMPLE), False)
+    teams = [ent(1, W), ent(2, B), ent(3, W), ent(4, B)]
+    got = [(a.tpn, b.tpn) for a, b in pair_bracket(teams, set(), False, False)]
+    assert got == [(1, 4), (2, 3)]
+
+
+def test_c1_forfeited_pairs_may_meet_again_then_no_pairing() -> None:
+    """GHR art. 3.5: a forfeited match does not use up the pairing; once
+    played, two teams cannot meet again and the round cannot be paired (3.3.3)."""
+    t = event(2, rounds=3)
+    record_round(t, [], forfeits=((1, 2),))
+    p = pair_round(t)
+    assert {(m.white, m.black) for m in p.matches} in ({(1, 2)}, {(2, 1)})
+    record_round(t, [(2, 1, 2.0, 2.0)])
+    with pytest.raises(NoTeamPairing):
+        pair_round(t)
+
+
+def test_absent_teams_are_not_paired() -> None:
+    t = event(5)
+    p = pair_round(t, absent={3})
+    assert p.pab is None
+    assert sorted(x for m in p.matches for x in (m.white, m.black)) == [1, 2, 4, 5]
+
+
+def test_pairing_past_the_last_round_is_refused() -> None:
+    t = event(4, rounds=1)
+    record_round(t, [(1, 3, 2.0, 2.0), (4, 2, 2.0, 2.0)])
+    with pytest.raises(ValueError, match="past the 1 declared rounds"):
+        pair_round(t)
+
+
+def test_match_type_is_exported() -> None:
+    assert Match(1, 2, "4.3.1").white == 1
