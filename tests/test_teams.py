@@ -6,13 +6,19 @@ out by hand from the text (and agree with gacrux's team engine).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from swisschess.cli.main import main
+from swisschess.teams.generate import generate
 
 from swisschess.teams.model import (
     Colour,
     ColourModel,
     Preference,
     RoundKind,
+    Score,
     Strength,
     Team,
     TeamRound,
@@ -33,6 +39,7 @@ from swisschess.teams.pairing import (
     pair_round,
     upfloater_sets,
 )
+from swisschess.teams.trf import TeamTrfError, parse_type_code, read_team_trf, write_team_trf
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -206,3 +213,106 @@ def test_pairing_past_the_last_round_is_refused() -> None:
 
 def test_match_type_is_exported() -> None:
     assert Match(1, 2, "4.3.1").white == 1
+
+
+# ------------------------------------------------------------ TRF-2026 files
+
+DATA = Path(__file__).parent / "data" / "teams"
+
+#: The next round of each sample, board by board (white, black), and the PAB -
+#: worked out by hand for the first two, and for all five the pairing gacrux's
+#: C.04.6 engine gives (pairingchecker -p).
+SAMPLES = {
+    "upfloater-top-member.trf": ([(4, 2), (3, 1), (7, 5), (8, 6)], None),
+    "forfeit-and-pab.trf": ([(3, 1), (5, 4)], 2),
+    "typeb-absences-forfeits.trf": ([(1, 7), (5, 3), (6, 4), (8, 9), (10, 2)], None),
+    "typea-gp-primary.trf": ([(1, 5), (7, 4), (2, 6), (9, 3), (8, 10)], None),
+    "nocolour-odd.trf": ([(7, 1), (2, 4), (3, 5), (10, 8), (6, 9)], 11),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_samples_pair_as_expected(name: str) -> None:
+    tournament, absent = read_team_trf((DATA / name).read_text(encoding="utf-8"), name)
+    p = pair_round(tournament, absent)
+    assert (pairs(p), p.pab) == SAMPLES[name]
+
+
+def test_sample_rules_from_record_192() -> None:
+    t, _ = read_team_trf((DATA / "typea-gp-primary.trf").read_text(encoding="utf-8"))
+    assert t.rules.primary is Score.GAME_POINTS and t.rules.secondary_for_colour
+    assert t.rules.initial_colour is B
+    t, _ = read_team_trf((DATA / "nocolour-odd.trf").read_text(encoding="utf-8"))
+    assert t.rules.colour_model is ColourModel.NONE
+    assert parse_type_code("FIDE_TEAM") == {"colour_model": ColourModel.TYPE_A}
+    assert parse_type_code("FIDE_TEAM_TYPEB_MP")["secondary_for_colour"] is False
+
+
+def test_forfeits_and_byes_read_from_the_file() -> None:
+    t, _ = read_team_trf((DATA / "forfeit-and-pab.trf").read_text(encoding="utf-8"))
+    assert [t.team(i).rounds[0].kind for i in range(1, 6)] == [
+        RoundKind.PLAYED, RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
+        RoundKind.PAB]
+    assert t.team(3).rounds[0].match_points == 2.0
+    assert t.team(5).rounds[0].game_points == 2.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_write_then_read_gives_the_same_event(seed: int) -> None:
+    t = generate(seed, teams=9, rules=TeamRules(rounds=6, colour_model=ColourModel.TYPE_B),
+                 absence_rate=0.08, forfeit_rate=0.08, rounds_to_play=4)
+    back, absent = read_team_trf(write_team_trf(t, frozenset({2})))
+    assert [x.rounds for x in back.teams] == [x.rounds for x in t.teams]
+    assert absent == {2}
+    assert pair_round(back, absent) == pair_round(t, absent)
+
+
+@pytest.mark.parametrize(("text", "line", "needle"), [
+    ("142 5\n310   1 A\n", 2, "team 1 has no players"),
+    ("142 5\n192 FIDE_DUTCH\n", 2, "not a FIDE_TEAM code"),
+    ("142 x\n", 1, "142: x is not a number"),
+    ("142 5\n192 FIDE_TEAM_BAKU\n", 2, "Baku"),
+    ("001    1\n310   1 A                                                          1\n", 0,
+     "record 142"),
+])
+def test_bad_files_are_refused_with_the_line(text: str, line: int, needle: str) -> None:
+    with pytest.raises(TeamTrfError) as e:
+        read_team_trf(text, "x.trf")
+    assert needle in e.value.message
+    assert e.value.line == line
+    assert str(e.value).startswith("x.trf:")
+
+
+# ------------------------------------------------------------ the command
+
+def test_cli_team_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "team-pair", str(DATA / "forfeit-and-pab.trf")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Round 2"
+    assert out[2].split()[:5] == ["1", "3", "Team", "3", "1"] and out[2].endswith("4.3.5")
+    assert out[-1] == "PAB: 2 Team 2"
+
+
+def test_cli_team_pair_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sample = str(DATA / "forfeit-and-pab.trf")
+    assert main(["--lang", "en", "team-pair", str(tmp_path / "none.trf")]) == 5
+    assert main(["--lang", "en", "team-pair", sample, "--absent", "9"]) == 3
+    assert "no team 9" in capsys.readouterr().err
+    bad = tmp_path / "bad.trf"
+    bad.write_text("142 5\n310   1 A\n", encoding="utf-8")
+    assert main(["--lang", "sl", "team-pair", str(bad)]) == 3
+    assert "ekipa 1 nima igralcev" in capsys.readouterr().err
+    done = tmp_path / "done.trf"
+    done.write_text(sample_text(1), encoding="utf-8")
+    assert main(["--lang", "en", "team-pair", str(done)]) == 3
+    assert "all 1 rounds have been paired" in capsys.readouterr().err
+    two = tmp_path / "two.trf"
+    t = event(2, rounds=3)
+    record_round(t, [(1, 2, 2.0, 2.0)])
+    two.write_text(write_team_trf(t), encoding="utf-8")
+    assert main(["--lang", "en", "team-pair", str(two)]) == 1
+
+
+def sample_text(rounds: int) -> str:
+    text = (DATA / "forfeit-and-pab.trf").read_text(encoding="utf-8")
+    return text.replace("142 5\n", f"142 {rounds}\n")
