@@ -12,7 +12,6 @@ import pytest
 
 from swisschess.cli.main import main
 from swisschess.teams.generate import generate
-
 from swisschess.teams.model import (
     Colour,
     ColourModel,
