@@ -11,7 +11,9 @@ file and gacrux's pairingchecker (``-p``, its fideteam engine selected by the
 record 192 code) pairs the same round.  The two pairings are compared as sets
 of (white, black) matches plus the PAB.  All the gacrux calls of a run are made
 in one gacrux process (a small driver passed with ``-c``), so a run of several
-hundred tournaments takes minutes, not hours.
+hundred tournaments takes minutes, not hours.  Each whole tournament is also
+given to gacrux's checker (``pairingchecker -c``), which must find every round
+paired as it would pair it.
 
 Nothing of gacrux is imported into swisschess; it is only run.
 """
@@ -40,7 +42,10 @@ src, dst = sys.argv[1], sys.argv[2]
 files = json.load(open(src))
 out = {}
 for f, rnd in files:
-    sys.argv = ["pairingchecker", "-i", f, "-p", "-n", str(rnd), "-dT"]
+    if rnd:
+        sys.argv = ["pairingchecker", "-i", f, "-p", "-n", str(rnd), "-dT"]
+    else:  # the whole tournament through gacrux's checker
+        sys.argv = ["pairingchecker", "-i", f, "-c", "-dT"]
     buf = io.StringIO()
     try:
         with contextlib.redirect_stdout(buf):
@@ -86,6 +91,7 @@ def main() -> int:
     ours: dict[str, tuple[set[tuple[int, int]], int | None] | str] = {}
     meta: dict[str, str] = {}
     rounds: dict[str, int] = {}
+    checks: list[str] = []  # whole tournaments for gacrux's checker (-c)
     for k in range(args.tournaments):
         seed = args.seed * 100000 + k
         rng = random.Random(seed)
@@ -106,9 +112,14 @@ def main() -> int:
                 break
             ours[name] = ({(m.white, m.black) for m in p.matches}, p.pab)
             play_round(t, p, rng, absent, args.forfeit)
+        if t.rounds_played:
+            full = str(work / f"t{seed}-full.trf")
+            Path(full).write_text(write_team_trf(t), encoding="utf-8")
+            checks.append(full)
 
     files = work / "files.json"
-    files.write_text(json.dumps([[name, rounds[name]] for name in sorted(ours)]), encoding="utf-8")
+    files.write_text(json.dumps([[name, rounds[name]] for name in sorted(ours)]
+                                + [[name, 0] for name in checks]), encoding="utf-8")
     result = work / "gacrux.json"
     subprocess.run([args.gacrux, "-c", DRIVER, str(files), str(result)], check=True,
                    cwd=work)
@@ -137,7 +148,12 @@ def main() -> int:
     print(f"{total} round pairings in {args.tournaments} tournaments (files in {work})")
     for kind, count in tally.most_common():
         print(f"  {kind:28s} {count:6d}  {100 * count / total:6.2f}%")
-    return 0 if tally["same pairing"] + tally["both refuse"] == total else 1
+    passed = [name for name in checks if "Check: True" in theirs.get(name, "")]
+    print(f"gacrux's checker (-c) on our {len(checks)} tournaments: {len(passed)} pass")
+    for name in sorted(set(checks) - set(passed))[:args.show]:
+        print("  fails:", name, theirs.get(name, "").strip()[-300:])
+    ok = tally["same pairing"] + tally["both refuse"] == total and len(passed) == len(checks)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

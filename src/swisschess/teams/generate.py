@@ -50,10 +50,11 @@ def play_round(tournament: TeamTournament, pairing: TeamRoundPairing, rng: rando
     for m in pairing.matches:
         if rng.random() < forfeit_rate:
             winner, loser = (m.white, m.black) if rng.random() < 0.5 else (m.black, m.white)
+            colour = {m.white: Colour.WHITE, m.black: Colour.BLACK}
             entries[winner] = TeamRound(RoundKind.FORFEIT_WIN, rules.win_match_points,
-                                        float(boards), loser)
+                                        float(boards), loser, scheduled=colour[winner])
             entries[loser] = TeamRound(RoundKind.FORFEIT_LOSS, rules.loss_match_points, 0.0,
-                                       winner)
+                                       winner, scheduled=colour[loser])
             continue
         edge = (m.black - m.white) / max(1, len(tournament.teams))  # stronger = smaller TPN
         white_gp = 0.0

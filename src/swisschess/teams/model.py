@@ -105,7 +105,9 @@ class TeamRound:
     ``opponent`` is the opponent's TPN for a paired round, else None.
     ``colour`` is the colour of the team's first board in a *played* match
     (art. 1.6.1: "the player on the first board was scheduled to play with
-    that colour"); None for every other kind of round.
+    that colour"); None for every other kind of round.  ``scheduled`` keeps
+    the first board's colour of a paired match that was not played (a
+    forfeit): files record it, the pairing ignores it (art. 1.6.1: no colour).
     """
 
     kind: RoundKind
@@ -113,6 +115,7 @@ class TeamRound:
     game_points: float = 0.0
     opponent: int | None = None
     colour: Colour | None = None
+    scheduled: Colour | None = None
 
     def __post_init__(self) -> None:
         if (self.kind in PAIRED_KINDS) != (self.opponent is not None):
@@ -120,6 +123,8 @@ class TeamRound:
                              " opponent")
         if (self.kind is RoundKind.PLAYED) != (self.colour is not None):
             raise ValueError("only a played match has a colour (C.04.6 art. 1.6.1)")
+        if self.scheduled is not None and (self.played or self.opponent is None):
+            raise ValueError("only an unplayed paired match has a scheduled colour")
 
     @property
     def played(self) -> bool:

@@ -121,8 +121,10 @@ def write_team_trf(tournament: TeamTournament, absent_next: set[int] | frozenset
                                 RoundKind.DOUBLE_FORFEIT) and r.opponent is not None:
                     won = r.kind is RoundKind.FORFEIT_WIN
                     total += 1.0 if won else 0.0
-                    colour = "w" if team.tpn < r.opponent else "b"
-                    blocks.append(f"{pid(r.opponent, b):4d} {colour} {'+' if won else '-'}")
+                    # the scheduled colours (no colour in the sense of art. 1.6.1)
+                    first = r.scheduled or (Colour.WHITE if team.tpn < r.opponent else Colour.BLACK)
+                    colour = seq[b] if first is Colour.WHITE else ("B" if seq[b] == "W" else "W")
+                    blocks.append(f"{pid(r.opponent, b):4d} {colour.lower()} {'+' if won else '-'}")
                 elif r.kind is RoundKind.FULL_BYE:
                     total += 1.0
                     blocks.append("0000 - F")
@@ -376,7 +378,7 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                                 if mine < theirs else RoundKind.DOUBLE_FORFEIT)
                     mp = (rules.win_match_points if unplayed is RoundKind.FORFEIT_WIN
                           else rules.loss_match_points)
-                    team.rounds.append(TeamRound(unplayed, mp, mine, opponent))
+                    team.rounds.append(TeamRound(unplayed, mp, mine, opponent, scheduled=colour))
             elif pabs.get(rnd) == tpn:
                 mp, g = rules.pab_points
                 team.rounds.append(TeamRound(RoundKind.PAB, mp, g))
