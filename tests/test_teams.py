@@ -315,3 +315,32 @@ def test_cli_team_pair_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def sample_text(rounds: int) -> str:
     text = (DATA / "forfeit-and-pab.trf").read_text(encoding="utf-8")
     return text.replace("142 5\n", f"142 {rounds}\n")
+
+
+def test_engine_team_pair_check_generate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``engine --team``: -p in the engine format, selected by the file's 310
+    records too; -g writes a team tournament that -c finds paired as C.04.6 pairs."""
+    sample = str(DATA / "nocolour-odd.trf")
+    assert main(["engine", sample, "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:3] == ["6", "7 1", "2 4"]
+    out = tmp_path / "gen.trf"
+    assert main(["engine", "--team", "-g", "-o", str(out), "-s", "3"]) == 0
+    assert main(["engine", str(out), "-c"]) == 0
+    report = capsys.readouterr().out
+    assert "Round #1: ok" in report and "0 differ" in report
+    # a round changed by hand is reported
+    text = out.read_text(encoding="utf-8")
+    tournament, _ = read_team_trf(text)
+    first = next(t for t in tournament.teams if t.rounds[0].played)
+    other = first.rounds[0].opponent
+    assert other is not None
+    swapped = tmp_path / "swapped.trf"
+    for t in tournament.teams:       # swap the colours of one round-1 match
+        if t.tpn in (first.tpn, other):
+            r = t.rounds[0]
+            t.rounds[0] = TeamRound(r.kind, r.match_points, r.game_points, r.opponent,
+                                    r.colour.other if r.colour else None)
+    swapped.write_text(write_team_trf(tournament), encoding="utf-8")
+    assert main(["engine", str(swapped), "-c"]) == 6
+    assert "Round #1: differs" in capsys.readouterr().out
+    assert main(["--lang", "en", "engine", "--team", "-g", "cfg", "-o", str(out)]) == 3
