@@ -65,6 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="generate a random tournament")
     p.add_argument("-o", dest="output", metavar="OUT.trf", help="generated tournament file")
     p.add_argument("-s", dest="seed", metavar="SEED", help="random seed for -g")
+    p.add_argument("--team", action="store_true",
+                   help="team event: FIDE Swiss Team Pairing System C.04.6 (also selected "
+                        "by 310 records or a 192 FIDE_TEAM code)")
     p.set_defaults(func=run)
 
 
@@ -109,6 +112,10 @@ def refuse_unpairable(res: TrfResult, path: str) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from swisschess.cli import teams  # C.04.6 team events
+
+    if args.team or (args.input and args.generate is None and teams.is_team_file(args.input)):
+        return teams.run_engine(args)
     if (args.round_robin or args.double) and args.system is not None:
         return _fail(EXIT_INVALID, f"--round-robin and --{args.system} exclude each other")
     if args.round_robin and args.players is not None and not args.input:

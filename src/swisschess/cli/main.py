@@ -25,6 +25,7 @@ COMMANDS = [
     "swisschess.cli.validate",
     "swisschess.cli.explain",
     "swisschess.cli.verify",
+    "swisschess.cli.teams",
     "swisschess.cli.standings",
     "swisschess.cli.ratings",
     "swisschess.cli.workflow",

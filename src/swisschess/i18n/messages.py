@@ -280,6 +280,21 @@ TEMPLATES: tuple[str, ...] = (
     N_("{name}: at most {limit} characters, not {n}"),
     N_("{name}: the bidirectional control character U+{code} (position {position}) "
        "is not allowed"),
+    # ------------------------------------------------------------ teams/trf.py
+    N_("192: the Baku acceleration of team events is not supported yet"),
+    N_("192: {value} is not a FIDE_TEAM code"),
+    N_("352: board colours {value} must be W and B only"),
+    N_("310: team {tpn} given twice (first on line {line})"),
+    N_("310: team numbers must run from 1 to the number of teams (C.04.6 art. 1.1.1)"),
+    N_("310: player {pid} of team {tpn} has no 001 record"),
+    N_("310: team {tpn} has no players"),
+    N_("record {code} is not supported yet for team pairing"),
+    N_("no 310 team records: not a team file"),
+    N_("record 142 (the number of rounds) is needed to pair a team event"),
+    N_("round {rnd}: opponent {value} is in no team"),
+    N_("round {rnd}: team {tpn} plays two teams ({first} and {second})"),
+    N_("round {rnd}: team {tpn} played without a colour"),
+    N_("{code}: {value} is not a number"),
 )
 
 #: Values inside messages that are words themselves.
