@@ -38,6 +38,10 @@ sources and summarised in ``docs/systems-dubov-burstein.md``):
 The matching method is the one of :mod:`swisschess.rules.dubov`: one
 maximum-weight perfect matching of everybody still to pair carries [C5]-[C8]
 as weight fields; the Art. 4 order is then fixed one player at a time.
+From 64 players on, the players below the bracket and its next scoregroup
+take part only through completion ([C4]) and are replaced by a few sinks and
+a certificate (:class:`swisschess.pairing.reduced.ReducedGraph`, as in the
+Dutch engine): the same decisions on a much smaller graph.
 """
 
 from __future__ import annotations

@@ -47,6 +47,13 @@ at every step) carries the quality criteria as fields of one integer weight,
 most significant first; each "first in the order of Art. 4" choice is then
 made one player at a time with a small bonus in the lowest field, keeping the
 optimum, and frozen.
+
+Large rounds (issue 29; ``docs/systems-dubov-burstein.md``, "Speed"): once a
+bracket's upfloaters are chosen it is *closed* (nobody in it can meet anybody
+outside), so its later decisions are taken on a graph of the bracket alone;
+and 3.2.5 is read from one optimum through the duals of an assignment
+problem (:func:`first_transposition`) instead of one matching per S1 player.
+Every decision is the same as the one weighted matching per decision gives.
 """
 
 from __future__ import annotations
