@@ -3,7 +3,7 @@
 
     python benchmarks/bench_pairing.py [--players 1000,3000,9999] [--rounds 2,5,9]
                                        [--seed 1] [--timeout 600] [--cache DIR]
-                                       [--markdown-out FILE] [--engines swisschess,gacrux,bbp]
+                                       [--markdown-out FILE] [--engines swisschess,dubov,burstein,gacrux,bbp]
 
 For every size N and round R the script
 
@@ -25,7 +25,9 @@ For every size N and round R the script
    ``GACRUX_PYTHON`` names a Python that has it (``-m gacrux.pairingchecker
    -p -i FILE -o OUT -d B``; it exits 0 even on failure, so its output is
    what tells); bbpPairings when ``BBP`` (or ``BBP_PAIRINGS``) names its
-   binary (``BBP --dutch FILE -p OUT``).  "s" is the wall-clock seconds of
+   binary (``BBP --dutch FILE -p OUT``); ``dubov`` and ``burstein`` time our
+   engine with that system on the same file (``engine --dubov FILE -p OUT``;
+   no peer to compare with here).  "s" is the wall-clock seconds of
    the whole process (start-up, reading the file, pairing, writing); "cpu s"
    its user + system CPU seconds, which a busy shared machine inflates far
    less than the wall clock; "MiB" its peak resident set size.  CPU and
@@ -407,6 +409,11 @@ def input_file(cache: Path, n: int, rnd: int, seed: int, *, planned: int, byes: 
 
 
 # ================================================================== engines
+#: Our engine with another system (``engine --dubov``, ``--burstein``): timed
+#: on the same files as the Dutch engine, not compared with the Dutch peers.
+OUR_SYSTEMS = ("dubov", "burstein")
+#: The Dutch peers whose pairings are compared with ours.
+PEERS = ("gacrux", "bbp")
 @dataclass(slots=True)
 class Run:
     """One engine on one file: status "ok", "timeout", "error ..." or "missing"."""
@@ -426,6 +433,8 @@ def engine_commands(names: Sequence[str], python: str = sys.executable
     for name in names:
         if name == "swisschess":
             cmds[name] = [python, "-m", "swisschess", "engine", "--dutch", "{in}", "-p", "{out}"]
+        elif name in OUR_SYSTEMS:  # our other systems on the same file (no peer to compare)
+            cmds[name] = [python, "-m", "swisschess", "engine", f"--{name}", "{in}", "-p", "{out}"]
         elif name == "gacrux":
             gp = os.environ.get("GACRUX_PYTHON")
             cmds[name] = ([gp, "-m", "gacrux.pairingchecker", "-p", "-i", "{in}", "-o", "{out}",
@@ -435,7 +444,7 @@ def engine_commands(names: Sequence[str], python: str = sys.executable
             cmds[name] = [bbp, "--dutch", "{in}", "-p", "{out}"] if bbp and shutil.which(bbp) \
                 else None
         else:
-            raise ValueError(f"unknown engine {name!r} (swisschess, gacrux, bbp)")
+            raise ValueError(f"unknown engine {name!r} (swisschess, dubov, burstein, gacrux, bbp)")
     return cmds
 
 
@@ -517,7 +526,8 @@ def compare(ours: Run, peer: Run) -> str:
 
 
 # ==================================================================== table
-ENGINE_TITLES = {"swisschess": "swisschess", "gacrux": "gacrux", "bbp": "bbpPairings"}
+ENGINE_TITLES = {"swisschess": "swisschess", "gacrux": "gacrux", "bbp": "bbpPairings",
+                 "dubov": "swisschess Dubov", "burstein": "swisschess Burstein"}
 
 
 def _seconds(x: float) -> str:
@@ -549,7 +559,7 @@ def table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -
         verdicts = []
         ours = runs.get("swisschess")
         for e in engines:
-            if e != "swisschess" and ours is not None and e in runs:
+            if e in PEERS and ours is not None and e in runs:
                 v = compare(ours, runs[e])
                 if v:
                     verdicts.append(f"{ENGINE_TITLES[e]}: {v}")
@@ -577,7 +587,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="directory for the generated files (default: a temporary one)")
     ap.add_argument("--timeout", type=float, default=600, help="seconds per engine and file")
     ap.add_argument("--engines", default="swisschess,gacrux,bbp",
-                    help="engines to run (gacrux needs GACRUX_PYTHON, bbp needs BBP)")
+                    help="engines to run: swisschess (Dutch), dubov, burstein (ours, other "
+                         "systems), gacrux (needs GACRUX_PYTHON), bbp (needs BBP)")
     ap.add_argument("--markdown-out", type=Path, default=None, help="also write the table here")
     ap.add_argument("--generate-only", action="store_true", help="write the input files only")
     a = ap.parse_args(argv)

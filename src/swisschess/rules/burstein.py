@@ -38,6 +38,10 @@ sources and summarised in ``docs/systems-dubov-burstein.md``):
 The matching method is the one of :mod:`swisschess.rules.dubov`: one
 maximum-weight perfect matching of everybody still to pair carries [C5]-[C8]
 as weight fields; the Art. 4 order is then fixed one player at a time.
+From 64 players on, the players below the bracket and its next scoregroup
+take part only through completion ([C4]) and are replaced by a few sinks and
+a certificate (:class:`swisschess.pairing.reduced.ReducedGraph`, as in the
+Dutch engine): the same decisions on a much smaller graph.
 """
 
 from __future__ import annotations
@@ -45,19 +49,20 @@ from __future__ import annotations
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.reduced import ReducedGraph
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dubov import (
     BracketTrace,
     Contender,
     Packer,
+    PairFacts,
     RoundGraph,
     bits,
     choose_pab,
-    compatible,
     contenders,
     make_boards,
 )
-from swisschess.rules.dutch import pair_dutch
+from swisschess.rules.dutch import REDUCED_MIN_LOWER, REDUCED_MIN_PLAYERS, pair_dutch
 
 W = Colour.WHITE
 
@@ -159,24 +164,36 @@ class Burstein:
             return []
         self.P = P
         scores = sorted({c.score for c in P}, reverse=True)
+        digit = {sc: i for i, sc in enumerate(scores)}
+        facts = PairFacts(P, [digit[c.score] for c in P])
         base = 1 << (bits(n) + 1)
         top = base ** len(scores)
         # [C6]: the higher a paired player's score, the more significant
-        self.reward = [base ** (len(scores) - 1 - scores.index(c.score)) for c in P]
+        self.reward = [base ** (len(scores) - 1 - digit[c.score]) for c in P]
         self.packer = Packer((1, 1, 2 * top, 1, 2 * top, 1), n)
         self.inb: set[int] = set()
         self.inn: set[int] = set()
         g = RoundGraph(n)
-        for i in range(n):
-            for j in range(i + 1, n):
-                if compatible(P[i], P[j]):
-                    g.set_hi(i, j, self._hi(i, j))
-        g.solve()
+        reduced: ReducedGraph | None = None
+        if n >= REDUCED_MIN_PLAYERS:
+            # Large rounds: a pair with a player below the bracket and its
+            # next scoregroup always weighs the same (completion only), so
+            # that lower part is replaced by sinks and a certificate (see
+            # pairing/reduced.py); the decisions are the full graph's.
+            cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
+            reduced = ReducedGraph(n, [False] * n, g.weight(self._hi(0, 1)), [0] * n,
+                                   facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
+            g.g = reduced
+        else:
+            for a, b in facts.compatible_pairs(range(n)):
+                g.set_hi(a, b, self._hi(a, b))
+            g.solve()
         remaining = list(range(n))
         floaters: list[int] = []
-        out: list[tuple[Contender, Contender]] = []
+        out: list[tuple[int, int]] = []
         while remaining:
-            natives = [v for v in remaining if v not in floaters]
+            fset = set(floaters)
+            natives = [v for v in remaining if v not in fset]
             s = P[natives[0]].score if natives else None
             group = [v for v in natives if P[v].score == s]
             below = [v for v in natives if P[v].score != s]
@@ -186,12 +203,26 @@ class Burstein:
             old = self.inb | self.inn
             self.inb, self.inn = set(bracket), set(nxt)
             touched = old | self.inb | self.inn
-            for a in touched:
-                if a not in remaining:
-                    continue
-                for b in remaining:
-                    if b != a and compatible(P[a], P[b]):
-                        g.set_hi(a, b, self._hi(a, b))
+            if reduced is not None and reduced.reduced:
+                # the lower part: every player from the first below nxt on
+                lower_start = next((v for v in below if P[v].score != s2), n)
+                active = bracket + nxt
+                reduced.begin_bracket(active, lower_start)
+            if reduced is not None and reduced.reduced:
+                # pairs with the lower part keep their constant weight
+                for a in touched:
+                    if a not in reduced.active:
+                        continue
+                    for b in active:
+                        if b != a and facts.compatible(a, b):
+                            g.set_hi(a, b, self._hi(a, b))
+            else:
+                for a in touched:
+                    if a not in remaining:
+                        continue
+                    for b in remaining:
+                        if b != a and facts.compatible(a, b):
+                            g.set_hi(a, b, self._hi(a, b))
             g.solve()
             # 4.1 BSN by the 1.8 ranking; 4.3 BSN 1's opponent the largest BSN
             bsn = sorted(bracket, key=lambda v: burstein_rank(P[v]))
@@ -200,6 +231,7 @@ class Burstein:
             if floaters:
                 tr.notes.append("incoming floaters: " + ", ".join(str(P[v].id) for v in floaters))
             decided: set[int] = set()
+            paired: set[int] = set()
             for v in bsn:
                 if v in decided:
                     continue
@@ -209,7 +241,8 @@ class Burstein:
                 if m in self.inb:
                     decided.add(m)
                     g.freeze(v, m)
-                    out.append((P[v], P[m]))
+                    out.append((v, m))
+                    paired.update((v, m))
                     tr.pairs.append((P[v].id, P[m].id))
                 else:  # v floats down (the virtual player, BSN 0)
                     for u in bracket:
@@ -218,10 +251,9 @@ class Burstein:
                     g.solve()
                     tr.downfloaters.append(P[v].id)
             self.trace.append(tr)
-            paired = {P.index(a) for a, _ in out} | {P.index(b) for _, b in out}
             remaining = [v for v in remaining if v not in paired]
             floaters = [v for v in bracket if v not in paired]
-        return out
+        return [(P[a], P[b]) for a, b in out]
 
 
 def burstein_trace(t: Tournament) -> tuple[Pairing, list[BracketTrace]]:

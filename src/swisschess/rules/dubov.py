@@ -47,6 +47,13 @@ at every step) carries the quality criteria as fields of one integer weight,
 most significant first; each "first in the order of Art. 4" choice is then
 made one player at a time with a small bonus in the lowest field, keeping the
 optimum, and frozen.
+
+Large rounds (issue 29; ``docs/systems-dubov-burstein.md``, "Speed"): once a
+bracket's upfloaters are chosen it is *closed* (nobody in it can meet anybody
+outside), so its later decisions are taken on a graph of the bracket alone;
+and 3.2.5 is read from one optimum through the duals of an assignment
+problem (:func:`first_transposition`) instead of one matching per S1 player.
+Every decision is the same as the one weighted matching per decision gives.
 """
 
 from __future__ import annotations
@@ -224,9 +231,11 @@ class RoundGraph:
     edge, then a ``cross`` bit (G1-G2 pairs, Dubov 3.2.4) and an ``order``
     field for "the first in the order of Art. 4" choices."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, graph: MatchingGraph | None = None) -> None:
         self.n = n
-        self.g = MatchingGraph(n)
+        # ``graph``: e.g. a ReducedGraph (Burstein, large rounds); weights
+        # given to it are always the full round's
+        self.g = graph if graph is not None else MatchingGraph(n)
         self.hi: dict[tuple[int, int], int] = {}
         self.cross: set[tuple[int, int]] = set()
         self.bonus: dict[tuple[int, int], int] = {}
@@ -247,6 +256,17 @@ class RoundGraph:
         k = self.key(a, b)
         self.hi[k] = hi
         self._apply(k)
+
+    def weight(self, hi: int) -> int:
+        """The full weight of an edge with criteria ``hi``, no cross bit, no bonus."""
+        return (hi << self.cw) << self.ow if hi else 0
+
+    def set_all(self, pairs: Iterable[tuple[int, int]], hi: int) -> None:
+        """Give every pair of ``pairs`` (first < second) the criteria ``hi``."""
+        w = self.weight(hi)
+        for k in pairs:
+            self.hi[k] = hi
+            self.g.set(k[0], k[1], w)
 
     def remove(self, a: int, b: int) -> None:
         self.set_hi(a, b, 0)
@@ -299,6 +319,119 @@ class RoundGraph:
         ok = self.solve()[v] in group
         self.clear_bonus(v, group)
         return ok
+
+
+def first_transposition(g: RoundGraph, s1: Sequence[int],
+                        t2: Sequence[int]) -> list[tuple[int, int]] | None:
+    """Dubov 3.2.5 without a weighted matching per S1 player, when it is sound.
+
+    If S1 and T2 have the same size and the last optimum pairs every S1
+    player with a T2 player, the optimal pairings of the bracket are exactly
+    the S1-T2 perfect matchings of the largest criteria weight (every other
+    pairing has fewer cross pairs).  That is an assignment problem: with
+    optimal dual values ``u`` (S1) and ``v`` (T2), taken from the last
+    optimum by shortest paths, a perfect matching is optimal if and only if
+    each of its pairs is *tight* (``u[a] + v[b] == weight``), and fixing a
+    tight pair of it keeps the rest so (LP duality for bipartite matching).
+    :meth:`RoundGraph.prefer` then gives each S1 player, in order, the first
+    T2 player that still leaves a tight perfect matching of the others: found
+    here by keeping one such matching as a witness and looking for one
+    alternating path per refused candidate.  None when the condition does
+    not hold (the weighted way decides).
+    """
+    if len(s1) != len(t2) or not s1:
+        return None
+    t2set = set(t2)
+    mate = g.mate
+    if any(mate[a] not in t2set for a in s1):
+        return None
+    w: dict[int, dict[int, int]] = {}
+    for a in s1:
+        row = {}
+        for b in t2:
+            hi = g.hi.get(g.key(a, b), 0)
+            if hi:
+                row[b] = hi
+        w[a] = row
+    m1 = {a: mate[a] for a in s1}  # the witness: S1 -> T2
+    # v: shortest paths with v[m1[a]] <= v[b] + w[a][m1[a]] - w[a][b]
+    v = dict.fromkeys(t2, 0)
+    for _ in range(len(s1) + 1):
+        changed = False
+        for a in s1:
+            ma = m1[a]
+            wm = w[a][ma]
+            best = v[ma]
+            for b, x in w[a].items():
+                c = v[b] + wm - x
+                if c < best:
+                    best = c
+            if best < v[ma]:
+                v[ma] = best
+                changed = True
+        if not changed:
+            break
+    else:
+        return None  # the witness is not optimal: cannot happen
+    adj: dict[int, set[int]] = {}
+    for a in s1:
+        ua = w[a][m1[a]] - v[m1[a]]
+        adj[a] = {b for b, x in w[a].items() if ua + v[b] == x}
+    m2 = {b: a for a, b in m1.items()}
+    out = []
+    for a in s1:
+        for c in t2:
+            if c not in m2 or c not in adj[a]:
+                continue  # taken already, or not in an optimal pairing
+            if m1[a] == c or _reroute(adj, m1, m2, a, c):
+                break
+        else:  # cannot happen: the witness pairs a
+            return None
+        out.append((a, c))
+        del m1[a]
+        del m2[c]
+    return out
+
+
+def _reroute(adj: dict[int, set[int]], m1: dict[int, int], m2: dict[int, int],
+             a: int, c: int) -> bool:
+    """Change the perfect matching ``m1``/``m2`` so that it pairs ``a`` with
+    ``c``, if some perfect matching does: one alternating path from ``c``'s
+    partner to ``a``'s (breadth first, without ``a`` and ``c``)."""
+    u, w = m2[c], m1[a]
+    prev: dict[int, int] = {u: -1}  # S1 vertex -> the S1 vertex it was reached from
+    via: dict[int, int] = {}  # S1 vertex -> T2 vertex it is to take
+    queue = [u]
+    found = None
+    for x in queue:
+        for y in adj[x]:
+            if y == c or y not in m2:
+                continue
+            if y == w:
+                via[x] = y
+                found = x
+                break
+            z = m2[y]
+            if z == a or z in prev:
+                continue
+            prev[z] = x
+            via[z] = y
+            queue.append(z)
+        if found is not None:
+            break
+    if found is None:
+        return False
+    # flip: found takes w, its predecessor takes found's old mate, ...
+    x, y = found, w
+    while x != -1:
+        old = m1[x]
+        m1[x] = y
+        m2[y] = x
+        y = old
+        x = prev[x]
+    m1[a] = c
+    m2[c] = a
+    return True
 
 
 def middle_out(items: Sequence[int]) -> list[int]:
@@ -371,6 +504,50 @@ class BracketTrace:
     notes: list[str] = field(default_factory=list)
 
 
+# ------------------------------------------------------ per-round facts
+class PairFacts:
+    """Facts of the players of one round by position, computed once.
+
+    [C1] conflicts as position sets and [C3] absolute colour classes, so that
+    "may these two meet" is two set/identity tests (the same answer as
+    :func:`compatible`), and each player's scoregroup as a small integer
+    (``digit``: 0 for the top score) instead of fraction comparisons.
+    """
+
+    def __init__(self, players: Sequence[Contender], digit: Sequence[int]) -> None:
+        pos = {c.id: k for k, c in enumerate(players)}
+        self.conflicts: list[set[int]] = [set() for _ in players]
+        for k, c in enumerate(players):
+            for x in c.forbidden:
+                j = pos.get(x)
+                if j is not None:
+                    self.conflicts[k].add(j)
+                    self.conflicts[j].add(k)
+        # [C3] two players of one absolute colour class never meet
+        self.cls: list[Colour | None] = [c.pref.colour if c.absolute else None for c in players]
+        self.colour = [c.pref.colour for c in players]
+        self.digit = list(digit)
+
+    def compatible(self, a: int, b: int) -> bool:
+        """:func:`compatible` of the players at positions ``a`` and ``b``."""
+        if b in self.conflicts[a]:
+            return False
+        c = self.cls[a]
+        return c is None or c is not self.cls[b]
+
+    def compatible_pairs(self, vs: Sequence[int]) -> list[tuple[int, int]]:
+        """Every compatible pair of ``vs`` (in order, first < second in ``vs``)."""
+        out = []
+        cls, conflicts = self.cls, self.conflicts
+        for i, a in enumerate(vs):
+            ca, fa = cls[a], conflicts[a]
+            for b in vs[i + 1:]:
+                if b in fa or (ca is not None and ca is cls[b]):
+                    continue
+                out.append((a, b))
+        return out
+
+
 # ------------------------------------------------------------------ Dubov
 def dubov_rank(c: Contender) -> tuple:
     """Ranking for colours (5.2.1): more points, then smaller TPN."""
@@ -415,6 +592,24 @@ class Dubov:
         f7 = 0 if a.pref.colour is b.pref.colour else 1  # [C7]
         return self.packer.pack((1, f5, f6, f7, f8, f9, f10))
 
+    def _hi_at(self, a: int, b: int, d: int) -> int:
+        """:meth:`_hi` of the players at positions ``a``, ``b`` in the bracket
+        of scoregroup ``d`` (-1: no bracket), cached by the facts it reads."""
+        facts = self.facts
+        ra, rb = facts.digit[a] == d, facts.digit[b] == d
+        same = facts.colour[a] is facts.colour[b]
+        if ra and rb:
+            key: tuple = (2, same)
+        elif ra or rb:
+            key = (1, self.upkey[b if ra else a], same)
+        else:
+            key = (0,)
+        hi = self.memo.get(key)
+        if hi is None:
+            s = self.scores[d] if d >= 0 else Fraction(-1)
+            hi = self.memo[key] = self._hi(self.P[a], self.P[b], s, self.score_digit)
+        return hi
+
     def run(self) -> Pairing:
         t, rnd = self.t, self.rnd
         pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
@@ -443,33 +638,37 @@ class Dubov:
         self.m9 = self.total + 1
         self.packer = Packer((1, 1, self.m6, 1, 1, self.m9, 1), n)
         score_digit = {s: i for i, s in enumerate(scores)}
+        self.P, self.scores, self.score_digit = players, scores, score_digit
+        self.facts = PairFacts(players, [score_digit[c.score] for c in players])
+        # what an upfloater's criteria ([C6], [C8]-[C10]) read of him
+        self.upkey = [(score_digit[c.score], c.max_upfloater, c.upfloats, c.upfloated_last)
+                      for c in players]
+        self.memo: dict[tuple, int] = {}
         g = RoundGraph(n)
-        for i in range(n):
-            for j in range(i + 1, n):
-                if compatible(players[i], players[j]):
-                    g.set_hi(i, j, self._hi(players[i], players[j], Fraction(-1), score_digit))
+        # before any bracket every pair weighs the same ([C4] only)
+        g.set_all(self.facts.compatible_pairs(range(n)), self._hi_at(0, 1, -1) if n > 1 else 0)
         g.solve()
         remaining = list(range(n))
         out: list[tuple[Contender, Contender]] = []
         while remaining:
-            s = players[remaining[0]].score
-            res = [v for v in remaining if players[v].score == s]
-            low = [v for v in remaining if players[v].score != s]
+            d = self.facts.digit[remaining[0]]
+            res = [v for v in remaining if self.facts.digit[v] == d]
+            low = [v for v in remaining if self.facts.digit[v] != d]
             done: set[int] = set()
-            for a, b in self._bracket(g, players, s, res, low, remaining, score_digit):
+            for a, b in self._bracket(g, players, d, res, low, remaining):
                 out.append((players[a], players[b]))
                 done.update((a, b))
             remaining = [v for v in remaining if v not in done]
         return out
 
-    def _bracket(self, g: RoundGraph, P: list[Contender], s: Fraction, res: list[int],
-                 low: list[int], remaining: list[int],
-                 score_digit: dict[Fraction, int]) -> list[tuple[int, int]]:
+    def _bracket(self, g: RoundGraph, P: list[Contender], d: int, res: list[int],
+                 low: list[int], remaining: list[int]) -> list[tuple[int, int]]:
+        facts = self.facts
         resset = set(res)
         for r in res:
             for u in remaining:
-                if u != r and compatible(P[r], P[u]):
-                    g.set_hi(r, u, self._hi(P[r], P[u], s, score_digit))
+                if u != r and facts.compatible(r, u):
+                    g.set_hi(r, u, self._hi_at(r, u, d))
         mate = g.solve()
         rr = sum(1 for r in res if mate[r] in resset) // 2
         k = len(res) - 2 * rr  # 3.2.1 the minimum number of upfloaters
@@ -483,20 +682,48 @@ class Dubov:
                 for u in remaining:
                     if u not in resset and u != x:
                         g.remove(x, u)
-        for y in low:
-            if y not in ups:
-                for r in res:
-                    g.remove(y, r)
-        g.solve()
         bracket = res + ups
-        tr = BracketTrace(s, [P[v].id for v in res], upfloaters=[P[v].id for v in ups])
+        tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
+                          upfloaters=[P[v].id for v in ups])
         self.trace.append(tr)
+        if len(ups) == k:
+            # The bracket is now closed: its residents meet only each other
+            # and the upfloaters, the upfloaters only residents.  The round's
+            # matching falls apart into the bracket and the rest, so every
+            # later decision of the bracket is the same on the bracket alone
+            # (a small graph) as on the round; the rest stays pairable (the
+            # last optimum pairs it).
+            local = RoundGraph(len(bracket))
+            for i, a in enumerate(bracket):
+                for j in range(i + 1, len(bracket)):
+                    hi = g.hi.get(g.key(a, bracket[j]), 0)
+                    if hi:
+                        local.set_hi(i, j, hi)
+            pairs = self._subgroups(local, P, list(range(len(bracket))), bracket, tr)
+            out = [(bracket[a], bracket[b]) for a, b in pairs]
+            for a, b in out:
+                g.freeze(a, b)
+        else:  # not expected: decide on the round's graph as it is
+            for y in low:
+                if y not in ups:
+                    for r in res:
+                        g.remove(y, r)
+            g.solve()
+            out = self._subgroups(g, P, bracket, bracket, tr)
+        tr.pairs = [(P[a].id, P[b].id) for a, b in out]
+        return out
+
+    def _subgroups(self, g: RoundGraph, P: list[Contender], bracket: list[int],
+                   who: list[int], tr: BracketTrace) -> list[tuple[int, int]]:
+        """3.2.3-3.2.5 on graph ``g``, whose vertex ``bracket[i]`` is the
+        player ``P[who[i]]``; the pairs in ``g``'s numbering."""
+        C = {v: P[w] for v, w in zip(bracket, who, strict=True)}
         # 3.2.3 G1: White seekers (nobody has played: the first half by TPN)
-        if all(not P[v].colours for v in bracket):
-            by_tpn = sorted(bracket, key=lambda v: P[v].tpn)
+        if all(not C[v].colours for v in bracket):
+            by_tpn = sorted(bracket, key=lambda v: C[v].tpn)
             g1 = by_tpn[: len(bracket) // 2]
         else:
-            g1 = [v for v in bracket if P[v].pref.colour is W]
+            g1 = [v for v in bracket if C[v].pref.colour is W]
         g2 = [v for v in bracket if v not in g1]
         for a in g1:
             for b in g2:
@@ -504,10 +731,10 @@ class Dubov:
         g.solve()
 
         def sort_g1(vs: list[int]) -> list[int]:  # 4.3.2 White seekers
-            return sorted(vs, key=lambda v: (P[v].aro, P[v].tpn))
+            return sorted(vs, key=lambda v: (C[v].aro, C[v].tpn))
 
         def sort_g2(vs: list[int]) -> list[int]:  # 4.3.2 Black seekers
-            return sorted(vs, key=lambda v: P[v].tpn)
+            return sorted(vs, key=lambda v: C[v].tpn)
 
         # 3.2.4 re-composition: first the unavoidable pairs inside the smaller
         # subgroup (G1 if equal), then equalise the sizes from the larger one
@@ -521,7 +748,6 @@ class Dubov:
             for x in ordered:
                 if shifted == inside:
                     break
-                srcset = set(src)
                 if g.can_join(x, [u for u in src if u != x]):
                     # x moves to the other subgroup and meets one of its old one
                     src.remove(x)
@@ -542,6 +768,11 @@ class Dubov:
         t2 = sort_g2(g2)
         out = []
         taken: set[int] = set()
+        fast = first_transposition(g, s1, t2)
+        if fast is not None:
+            for a, b in fast:
+                g.freeze(a, b)
+            return fast
         for a in s1:
             cands = [b for b in t2 if b not in taken]
             b = g.prefer(a, cands)
@@ -561,7 +792,6 @@ class Dubov:
             seen.update((v, m))
             g.freeze(v, m)
             out.append((v, m))
-        tr.pairs = [(P[a].id, P[b].id) for a, b in out]
         return out
 
 

@@ -1,0 +1,99 @@
+"""The fast paths of the Dubov and Burstein engines decide as the slow ones.
+
+* Dubov 3.2.5: :func:`swisschess.rules.dubov.first_transposition` (assignment
+  duals and alternating paths) against the weighted matching per S1 player
+  (:meth:`RoundGraph.prefer`, the specification) on random brackets;
+* Burstein: a large round on the reduced graph (lower part as sinks) against
+  the same round on the full graph.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from enginehelp import ROOT
+
+import swisschess.rules.burstein as burstein_mod
+from swisschess.pairing.reduced import ReducedGraph
+from swisschess.rules.burstein import pair_burstein
+from swisschess.rules.dubov import RoundGraph, first_transposition
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bench_pairing as bench  # noqa: E402
+
+
+def _bracket(rng: random.Random, k: int) -> RoundGraph:
+    """A random bracket of S1 = 0..k-1 and T2 = k..2k-1: S1-T2 pairs with
+    criteria weights 1-3 (some pairs missing), some pairs inside S1 and T2."""
+    g = RoundGraph(2 * k)
+    for a in range(2 * k):
+        for b in range(a + 1, 2 * k):
+            cross = a < k <= b
+            if rng.random() < (0.8 if cross else 0.3):
+                g.set_hi(a, b, rng.randint(1, 3))
+                if cross:
+                    g.set_cross(a, b, True)
+    return g
+
+
+def _slow(g: RoundGraph, s1: list[int], t2: list[int]) -> list[tuple[int, int]]:
+    out, taken = [], set()
+    for a in s1:
+        b = g.prefer(a, [b for b in t2 if b not in taken])
+        taken.add(b)
+        g.freeze(a, b)
+        out.append((a, b))
+    return out
+
+
+def test_first_transposition_is_the_weighted_choice_on_random_brackets():
+    rng = random.Random(29)
+    fast_used = 0
+    for _ in range(300):
+        k = rng.randint(1, 6)
+        g = _bracket(rng, k)
+        try:
+            g.solve()
+        except Exception:  # no perfect matching: not a bracket the engine reaches
+            continue
+        s1 = rng.sample(range(k), k)
+        t2 = rng.sample(range(k, 2 * k), k)
+        optimum = list(g.mate)
+        fast = first_transposition(g, s1, t2)
+        slow = _slow(g, s1, t2)
+        if fast is not None:
+            fast_used += 1
+            assert fast == slow
+        else:  # only when the optimum does not pair S1 with T2 throughout
+            assert any(optimum[a] not in t2 for a in s1)
+    assert fast_used > 100
+
+
+def test_first_transposition_refuses_unequal_subgroups():
+    g = RoundGraph(4)
+    for a, b in ((0, 1), (0, 2), (1, 3), (2, 3)):
+        g.set_hi(a, b, 1)
+    g.solve()
+    assert first_transposition(g, [0], [1, 2]) is None
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch):
+    t = bench.make_history(90, 5, seed=seed, planned=9)  # round 6: a Burstein round
+    kept = []  # did a solve stay on the reduced graph (certificate held)?
+    solve = ReducedGraph.solve
+
+    def spy(self: ReducedGraph) -> list[int]:
+        mate = solve(self)
+        kept.append(self.reduced)
+        return mate
+
+    monkeypatch.setattr(ReducedGraph, "solve", spy)
+    reduced = pair_burstein(t)
+    assert any(kept)
+    monkeypatch.setattr(burstein_mod, "REDUCED_MIN_PLAYERS", 10 ** 6)
+    full = pair_burstein(t)
+    assert reduced.boards == full.boards and reduced.bye == full.bye
+    assert len(reduced.boards) >= 44
