@@ -283,6 +283,14 @@ def test_keyboard_entry_all_or_none_and_stale_page(web):
     assert [bv.result for bv in svc.boards(tid, 1)] == ["1-0", "1/2", "0-1"]
     r = c.get(f"/arbiter/t/{tid}/print/pairings/1")
     assert ">2450<" in r.text and '<span class="ti">IM</span>' in r.text
+    # e2e run: a round with every result in offers no empty form to save
+    r = c.get(f"/arbiter/t/{tid}/round/1/keyboard")
+    assert 'id="save-results"' not in r.text and 'id="all-entered"' in r.text
+    # an earlier round's page: the printable-list link has no stray leading "·"
+    svc.pair_next_round(tid)
+    r = c.get(f"/arbiter/t/{tid}/round/1")
+    assert re.search(r'</p>\s*<a href="/arbiter/t/\d+/print/pairings/1">|\n<a href="/arbiter/t/\d+/print/pairings/1">', r.text)
+    assert not re.search(r'\n· <a href="/arbiter/t/\d+/print/pairings/1">', r.text)
 
 
 # --------------------------------------------------------------- start-up

@@ -349,3 +349,23 @@ def test_api_settings(client, svc):
     assert "Forbidden pairing: 1 Player 01, 2 Player 02" in page
     log = [json.dumps(e.payload) for e in svc.log(tid)]
     assert any('"late_entry": "half"' in x for x in log)
+
+
+@needs_engine
+def test_add_player_says_what_a_late_entry_gets_for_the_rounds_missed(db, capsys):
+    # e2e run (issue 24): registering after round 1 must not hide the points given
+    assert run(db, "new", "Late Open", "-r", "5", "--late-entry-points", "half",
+               "--late-entry-max", "1") == 0
+    for i in range(1, 5):
+        assert run(db, "add-player", f"Player {i}", "--rating", str(2000 - 10 * i)) == 0
+    assert run(db, "next-round") == 0
+    assert run(db, "result", "1", "1-0", "2", "0-1") == 0
+    assert run(db, "next-round") == 0
+    assert run(db, "result", "1", "1/2", "2", "1-0") == 0
+    capsys.readouterr()
+    assert run(db, "add-player", "Late, Comer", "--rating", "1700") == 0
+    out = capsys.readouterr().out
+    assert "player 5 registered: Late, Comer 1700" in out
+    assert "late entry, rounds missed: 1: half-point bye, 2: absent (zero-point bye)" in out
+    assert run(db, "add-player", "Late, Two", "--missed-rounds-points", "H", "--lang", "sl") == 0
+    assert "pozna prijava" in capsys.readouterr().out.lower()
