@@ -291,6 +291,10 @@ def test_keyboard_entry_all_or_none_and_stale_page(web):
     r = c.get(f"/arbiter/t/{tid}/round/1")
     assert re.search(r'</p>\s*<a href="/arbiter/t/\d+/print/pairings/1">|\n<a href="/arbiter/t/\d+/print/pairings/1">', r.text)
     assert not re.search(r'\n· <a href="/arbiter/t/\d+/print/pairings/1">', r.text)
+    # the "clear this result?" question is asked in the page's language
+    assert 'data-msg-clear="Clear this result?"' in r.text
+    r = c.get(f"/arbiter/t/{tid}/round/1", params={"lang": "pl"})
+    assert 'data-msg-clear="Usunąć ten wynik?"' in r.text
 
 
 # --------------------------------------------------------------- start-up
