@@ -321,3 +321,14 @@ def test_a_command_that_does_not_pair_imports_no_web_engine_or_alembic(db):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "0 []"
+
+
+def test_overview_latest_changes_carry_the_date(web):
+    # e2e run: a 9-day event's "Latest changes" showed the time of day only
+    from babel.dates import format_datetime
+
+    c, svc, tid = web
+    login(c, TOKEN)
+    r = c.get(f"/arbiter/t/{tid}")
+    last = svc.log(tid)[-1].created_at
+    assert format_datetime(last, "short", locale="en") in r.text
