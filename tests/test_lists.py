@@ -332,3 +332,19 @@ def test_overview_latest_changes_carry_the_date(web):
     r = c.get(f"/arbiter/t/{tid}")
     last = svc.log(tid)[-1].created_at
     assert format_datetime(last, "short", locale="en") in r.text
+
+
+@needs_engine
+def test_players_page_offers_a_bye_only_when_one_can_be_given(tmp_path):
+    # e2e run: an empty "Player" list before the first registration, and a round
+    # field with min 4 > max 3 once every round was paired
+    svc = TournamentService(str(tmp_path / "bye.db"), actor="web")
+    tid = svc.create_tournament("Bye Open", 1)
+    with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
+        login(c, TOKEN)
+        assert 'id="bye-form"' not in c.get(f"/arbiter/t/{tid}/players").text
+        svc.add_players(tid, [{"name": n, "rating": r} for n, r, _t, _f in PLAYERS])
+        assert 'id="bye-form"' in c.get(f"/arbiter/t/{tid}/players").text
+        svc.pair_next_round(tid)
+        assert 'id="bye-form"' not in c.get(f"/arbiter/t/{tid}/players").text
+    svc.close()
