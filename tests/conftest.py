@@ -14,6 +14,11 @@ import os
 
 from hypothesis import settings
 
+# POST /api/pair computes in this process during the tests (hundreds of requests;
+# a child process each would add ~0.1 s apiece); tests/test_web_hostile.py tests
+# the default, a child process stopped at the time budget.
+os.environ.setdefault("SWISSCHESS_PAIR_ISOLATION", "thread")
+
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev")
 settings.load_profile("ci" if os.environ.get("CI") else "dev")

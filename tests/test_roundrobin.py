@@ -18,7 +18,19 @@ from swisschess.model.rounds import add_pairing, set_result
 from swisschess.model.tournament import Player, Tournament
 from swisschess.pairing import registry
 from swisschess.pairing.result import InputError
-from swisschess.rules.roundrobin import berger_table, format_table, pair_round_robin, schedule
+from swisschess.rules.roundrobin import (
+    MAX_PLAYERS as MAX_RR_PLAYERS,
+)
+from swisschess.rules.roundrobin import (
+    TooManyPlayers,
+    berger_round,
+    berger_table,
+    format_table,
+    pair_round_robin,
+    schedule,
+    schedule_round,
+    table_rounds,
+)
 
 DATA = Path(__file__).parent / "data" / "berger"
 
@@ -195,3 +207,65 @@ def test_baku_and_round_robin_exclude_each_other(tmp_path, capsys):
     path.write_text(write_trf(_tournament(4, 3)))
     assert main(["engine", "--baku", str(path), "-p"]) == 3
     assert "not to a round robin" in capsys.readouterr().err
+
+
+# ------------------------------------------- one round computed directly (issue 26)
+def reference_berger_table(players: int) -> list[list[tuple[int, int]]]:
+    """The table builder the module had before (issue 26): every round built from
+    the previous one, as the handbook describes it -- kept here as the reference."""
+    m = players + players % 2
+    rnd = [(b, m + 1 - b) for b in range(1, m // 2 + 1)]
+    table = [rnd]
+    m_white = False
+    for _ in range(2, m):
+        order = [p for w, b in rnd for p in (w, b) if p != m]
+        last = order.pop()
+        boards = [(last, m) if m_white else (m, last)]
+        m_white = not m_white
+        while order:
+            black = order.pop()
+            white = order.pop()
+            boards.append((white, black))
+        rnd = boards
+        table.append(rnd)
+    return table
+
+
+def reference_schedule(players: int, double: bool) -> list[list[tuple[int, int]]]:
+    table = reference_berger_table(players)
+    if not double:
+        return table
+    first = list(table)
+    if len(first) >= 2:
+        first[-2], first[-1] = first[-1], first[-2]
+    return first + [[(b, w) for w, b in rnd] for rnd in table]
+
+
+@pytest.mark.parametrize("n", range(2, 41))
+@pytest.mark.parametrize("double", [False, True])
+def test_one_round_computed_directly_equals_the_built_table(n, double):
+    expected = reference_schedule(n, double)
+    assert len(expected) == table_rounds(n, double)
+    for r, rnd in enumerate(expected, 1):
+        assert schedule_round(n, r, double) == rnd, (n, double, r)
+    assert schedule(n, double) == expected
+    if not double:
+        assert berger_table(n) == expected
+    with pytest.raises(ValueError):  # a caller's mistake: pair_round_robin checks first
+        schedule_round(n, len(expected) + 1, double)
+
+
+def test_a_round_of_a_large_table_costs_one_round():
+    # round 5,000 of a 9,999-player table: computed alone (the whole table would
+    # be 50 million boards); every player once
+    rnd = berger_round(9999, 5000)
+    assert len(rnd) == 5000
+    assert sorted(p for board in rnd for p in board) == list(range(1, 10001))
+
+
+def test_too_many_players_for_a_round_robin_are_refused():
+    t = _tournament(MAX_RR_PLAYERS + 1, 3)
+    with pytest.raises(TooManyPlayers, match=f"at most {MAX_RR_PLAYERS} players"):
+        pair_round_robin(t)
+    assert pair_round_robin(_tournament(MAX_RR_PLAYERS, 3)).boards[0] == (1, MAX_RR_PLAYERS)
+    assert main(["engine", "--round-robin", "--players", str(MAX_RR_PLAYERS + 1)]) == 4

@@ -183,7 +183,7 @@ def write_pairing(dest: str, pairing: Pairing) -> int:
 # ------------------------------------- round robin (C.05 Annex 1, Berger)
 def print_round_robin(players: int, double: bool) -> int:
     """``--round-robin --players N [--double]``: print the Berger table."""
-    from swisschess.rules.roundrobin import format_table
+    from swisschess.rules.roundrobin import TooManyPlayers, format_table
 
     if players > MAX_PLAYERS:
         return _fail(EXIT_TOO_LARGE, _("--players {n}: at most {max} players (TRF numbers "
@@ -191,6 +191,8 @@ def print_round_robin(players: int, double: bool) -> int:
                                                                         max=MAX_PLAYERS))
     try:
         sys.stdout.write(format_table(players, double))
+    except TooManyPlayers as e:
+        return _fail(EXIT_TOO_LARGE, f"--players {players}: {translate_message(str(e))}")
     except InputError as e:
         return _fail(EXIT_INVALID, f"--players {players}: {e}")
     return EXIT_OK
@@ -209,8 +211,12 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
         return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
     if args.pair is None:
         return _fail(EXIT_INVALID, "nothing to do: give -p or -c")
+    from swisschess.rules.roundrobin import TooManyPlayers
+
     try:
         pairing = pair_round_robin(t, kind)
+    except TooManyPlayers as e:
+        return _fail(EXIT_TOO_LARGE, f"{args.input}: {translate_message(str(e))}")
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {e}")
     return write_pairing(args.pair, pairing)

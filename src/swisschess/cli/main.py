@@ -15,6 +15,7 @@ import sys
 from swisschess import __version__, i18n
 from swisschess.cli import results
 from swisschess.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_UNEXPECTED
+from swisschess.i18n import N_
 from swisschess.i18n import gettext as _
 
 #: Sub-command modules, in help order.
@@ -31,10 +32,34 @@ COMMANDS = [
 ]
 
 
+#: argparse's own words (it looks them up with ``gettext`` at use): marked here so
+#: that they are in the catalogues, and argparse is given the app's ``gettext``
+#: (:func:`speak_argparse`), so ``--help`` and usage errors are in the language.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("expected one argument"),
+    N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"), N_("can't open '%(filename)s': %(error)s"),
+)
+
+
+def speak_argparse() -> None:
+    """argparse's messages through the app's catalogues (the current language)."""
+    vars(argparse)["_"] = i18n.gettext
+    vars(argparse)["ngettext"] = i18n.ngettext
+
+
 def build_parser() -> argparse.ArgumentParser:
+    speak_argparse()
     parser = argparse.ArgumentParser(
         prog="swisschess",
-        description="FIDE Swiss-system (Dutch) pairing, TRF files, standings.",
+        description=_("FIDE Swiss-system (Dutch) pairing, TRF files, standings."),
     )
     parser.add_argument("--version", action="version", version=f"swisschess {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -49,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 def add_language_option(p: argparse.ArgumentParser) -> None:
     """``--lang en|sl|pl|et|cs|bg``: the language of the messages and lists (else ``LANG``)."""
     p.add_argument("--lang", choices=list(i18n.LANGUAGES), default=argparse.SUPPRESS,
-                   help="language of messages, lists and explanations: "
-                        + ", ".join(f"{k} {v}" for k, v in i18n.LANGUAGES.items())
-                        + " (default: from $LANGUAGE / $LC_ALL / $LC_MESSAGES / $LANG)")
+                   help=_("language of messages, lists and explanations: {languages} "
+                          "(default: from $LANGUAGE / $LC_ALL / $LC_MESSAGES / $LANG)").format(
+                       languages=", ".join(f"{k} {v}" for k, v in i18n.LANGUAGES.items())))
 
 
 def main(argv: list[str] | None = None) -> int:

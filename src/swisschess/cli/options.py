@@ -8,26 +8,33 @@ from __future__ import annotations
 
 import argparse
 
+from swisschess.i18n import gettext as _
+from swisschess.i18n import terms
 from swisschess.pairing import registry
 from swisschess.pairing.result import InputError
 
 
 def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
-                       edition_help: str = "rule edition (default: the file's 192/092 "
-                                           "record, else the system's default)") -> None:
+                       edition_help: str | None = None) -> None:
     """``--dutch`` / ``--lim`` / ... (sets ``system``) and ``--edition`` (sets ``edition``).
 
     Both default to None: :func:`resolve_system` then takes them from the file.
+    The help texts are in the current language (the parser is built after
+    ``--lang`` is read).
     """
+    if edition_help is None:
+        edition_help = _("rule edition (default: the file's 192/092 record, else the "
+                         "system's default)")
     g = p.add_mutually_exclusive_group()
     for system in registry.systems():
         eds = ", ".join(registry.editions(system))
         g.add_argument(f"--{system}", dest="system", action="store_const", const=system,
-                       help=f"{system.capitalize()} system (editions {eds})"
-                            + (" (default)" if system == default_system else ""))
+                       help=_("{name} (editions {editions})").format(
+                           name=terms.system_name(system), editions=eds)
+                            + (" " + _("(default)") if system == default_system else ""))
     # -- branch dubov: the system by name too (``new --system dubov``) --
     g.add_argument("--system", dest="system", choices=registry.systems(), default=None,
-                   help="pairing system by name (the same as --dutch, --dubov, ...)")
+                   help=_("pairing system by name (the same as --dutch, --dubov, ...)"))
     p.add_argument("--edition", choices=registry.editions(), default=None, help=edition_help)
     p.set_defaults(system=None)
 
@@ -59,9 +66,9 @@ def resolve_system(system: str | None, edition: str | None,
 def add_acceleration_option(p: argparse.ArgumentParser) -> None:
     """``--baku``: pair with the Baku acceleration (sets ``baku``)."""
     p.add_argument("--baku", action="store_true", default=False,
-                   help="Baku acceleration (C.04.5.1): virtual points for the top half in "
-                        "the first half of the rounds; also chosen by a 192 code ending in "
-                        "_BAKU. XXA / 250 records in the file win over the computation")
+                   help=_("Baku acceleration (C.04.5.1): virtual points for the top half in "
+                          "the first half of the rounds; also chosen by a 192 code ending in "
+                          "_BAKU. XXA / 250 records in the file win over the computation"))
 
 
 def resolve_baku(flag: bool, file_system: str = "") -> bool:
@@ -73,13 +80,14 @@ def resolve_baku(flag: bool, file_system: str = "") -> bool:
 def add_round_robin_options(p: argparse.ArgumentParser, *, players: bool = False) -> None:
     """``--round-robin`` [``--double``] (and ``--players N`` for printing a table)."""
     p.add_argument("--round-robin", dest="round_robin", action="store_true", default=False,
-                   help="round robin from the Berger tables (FIDE C.05 Annex 1); also chosen "
-                        "by a 192 code such as FIDE_ROUNDROBIN")
+                   help=_("round robin from the Berger tables (FIDE C.05 Annex 1); also "
+                          "chosen by a 192 code such as FIDE_ROUNDROBIN"))
     p.add_argument("--double", action="store_true", default=False,
-                   help="double round robin (second cycle with colours reversed)")
+                   help=_("double round robin (second cycle with colours reversed)"))
     if players:
         p.add_argument("--players", type=int, metavar="N",
-                       help="with --round-robin and no file: print the Berger table for N players")
+                       help=_("with --round-robin and no file: print the Berger table for N "
+                              "players"))
 
 
 def resolve_round_robin(flag: bool, double: bool, system: str | None,

@@ -30,11 +30,14 @@ from swisschess.pairing.result import InputError, PairingError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("pair", help="pair the next round and print the board list",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("input", help="tournament file (TRF16, TRF(x) or TRF-2026)")
+    p = sub.add_parser("pair", help=_("pair the next round and print the board list"),
+                       description=_("Pair the next round of a tournament file and print the "
+                                     "board list (boards in the handling rules' order: higher "
+                                     "score first); with -o, write the tournament with the new "
+                                     "round added (results still open) as TRF-2026."))
+    p.add_argument("input", help=_("tournament file (TRF16, TRF(x) or TRF-2026)"))
     p.add_argument("-o", "--output", metavar="OUT.trf",
-                   help="write the tournament with the new round added")
+                   help=_("write the tournament with the new round added"))
     add_system_options(p)
     add_acceleration_option(p)
     add_round_robin_options(p)

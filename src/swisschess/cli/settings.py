@@ -80,8 +80,11 @@ def announce_lot(svc, tid: int) -> None:
     """Say which colour the lot gave pairing number 1 (``new --first-colour lot``)."""
     s = svc.state(tid)
     if s.option("colour_lot") and s.t.initial_colour is not None:
-        colour = _("White") if s.t.initial_colour.value == "w" else _("Black")
-        print(_("drawn by lot: pairing number 1 has {colour} in round 1").format(colour=colour))
+        # one sentence per colour: the colour's case depends on the verb
+        if s.t.initial_colour.value == "w":
+            print(_("drawn by lot: pairing number 1 has White in round 1"))
+        else:
+            print(_("drawn by lot: pairing number 1 has Black in round 1"))
 
 
 def register(add: Callable[..., argparse.ArgumentParser]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from swisschess import i18n
 from swisschess.explain.model import BracketExplanation, CandidateInfo, RoundExplanation
 from swisschess.i18n import gettext as _
-from swisschess.i18n import ngettext
+from swisschess.i18n import ngettext, terms
 
 
 def _pts(x: float) -> str:
@@ -39,25 +39,28 @@ def _pairs(c: CandidateInfo, before: CandidateInfo | None = None) -> str:
 def _bracket(b: BracketExplanation) -> list[str]:
     kind = (ngettext("heterogeneous: {n} MDP", "heterogeneous: {n} MDPs", len(b.mdps)).format(
         n=len(b.mdps)) if b.mdps else _("homogeneous"))
-    out = [_("Bracket {number}: {score} points, {players} ({kind})").format(
-        number=b.number, score=_pts(b.score), kind=kind,
+    out = [_("Bracket {number}: {points}, {players} ({kind})").format(
+        number=b.number, points=i18n.points_text(_pts(b.score)), kind=kind,
         players=ngettext("{n} player", "{n} players", len(b.players)).format(n=len(b.players)))]
     heads = [_("No"), _("Pts"), _("Role"), _("Colours"), _("Preference"),
              _("Floats (last, before)"), _("PAB")]
-    widths = [4, 4, max(8, len(heads[2])), max(7, len(heads[3])), max(15, len(heads[4])),
-              max(21, len(heads[5]))]
+    rows = [[_("MDP") if p.role == "MDP" else _("resident"),
+             terms.colour_history(p.colours) or "-", p.preference, p.floats] for p in b.players]
+    # the columns as wide as their translated header and words ("igralec skupine")
+    widths = [max(4, len(heads[0])), max(4, len(heads[1]))] + [
+        max([least, len(h)] + [len(r[i]) for r in rows])
+        for i, (h, least) in enumerate(zip(heads[2:6], (8, 7, 15, 21), strict=True))]
     out.append("  " + _col(heads[0], widths[0]) + " " + heads[1].rjust(widths[1]) + "  "
                + "  ".join(_col(h, w) for h, w in zip(heads[2:6], widths[2:], strict=True))
                + "  " + heads[6])
-    for p in b.players:
-        role = _("MDP") if p.role == "MDP" else _("resident")
-        cells = [role, p.colours or "-", p.preference, p.floats]
-        out.append(f"  {p.id:<4} {_pts(p.score):>4}  "
+    for p, cells in zip(b.players, rows, strict=True):
+        out.append("  " + _col(str(p.id), widths[0]) + " " + _pts(p.score).rjust(widths[1]) + "  "
                    + "  ".join(_col(c, w) for c, w in zip(cells, widths[2:], strict=True))
                    + "  " + (_("yes") if p.pab_eligible else _("no [C2]")))
     if b.mdps:
-        paired = ", ".join(map(str, b.mdps_paired)) or _("none")
-        limbo = ", ".join(map(str, b.limbo)) or _("none")
+        # "nobody", not the shared "none": the word agrees with people (cs "nikdo")
+        paired = ", ".join(map(str, b.mdps_paired)) or _("nobody")
+        limbo = ", ".join(map(str, b.limbo)) or _("nobody")
         out.append("  " + _("MDPs paired here (S1): {paired}; in the Limbo: {limbo}").format(
             paired=paired, limbo=limbo))
     if b.pairs:
@@ -117,8 +120,8 @@ def render_text(e: RoundExplanation) -> str:
     """The explanation as short plain-text lines (ends with a newline)."""
     how = _("paired now by swisschess") if e.source == "engine" else _("as recorded in the file")
     if e.system == "lim":
-        # not yet in the catalogues (i18n branch): the Lim title and the story are English
-        out = [f"Round {e.round}: Lim system, {e.edition} rules ({how})"]
+        out = [_("Round {n}: Lim system, {edition} rules ({how})").format(
+            n=e.round, edition=e.edition, how=how)]
     else:
         out = [_("Round {n}: FIDE Dutch system, {edition} rules ({how})").format(
             n=e.round, edition=e.edition, how=how)]
@@ -128,20 +131,20 @@ def render_text(e: RoundExplanation) -> str:
             players=", ".join(f"{pid} ({code})" for pid, code in e.not_paired))
     out.append(line + ".")
     boards = ", ".join(f"{w}-{b}" for w, b in e.boards)
-    out.append(_("Boards: {boards}").format(boards=boards or _("none"))
+    out.append((_("Boards: {boards}").format(boards=boards) if boards else _("Boards: none"))
                + ("; " + _("PAB: {pid}").format(pid=e.bye) if e.bye is not None else ""))
     for n in e.notes:
         out.append(_("Note: {text}").format(text=n))
     if e.story:
         out.append("")
-        out.append("The procedure, step by step (article numbers of the seeds' text):")
+        out.append(_("The procedure, step by step (article numbers of the seeds' text):"))
         out.extend(f"  {line}" for line in e.story)
     for b in e.brackets:
         out.append("")
         out.extend(_bracket(b))
     if e.pab is not None:
         out.append("")
-        out.append(_("PAB: {pid} ({score} points)").format(pid=e.pab.player,
-                                                           score=_pts(e.pab.score)))
+        out.append(_("PAB: {pid} ({points})").format(
+            pid=e.pab.player, points=i18n.points_text(_pts(e.pab.score))))
         out.extend(f"  {r}" for r in e.pab.reasons)
     return "\n".join(out) + "\n"

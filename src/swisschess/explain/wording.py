@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from swisschess import i18n
-from swisschess.i18n import N_
+from swisschess.i18n import N_, terms
 from swisschess.i18n import gettext as _
 from swisschess.model.history import Float
 from swisschess.model.tournament import Colour
@@ -39,8 +39,9 @@ def pts(x: Fraction | float) -> str:
     return i18n.decimal_text(text)
 
 
-def colour_word(c: Colour) -> str:
-    return {W: _("White"), B: _("Black")}.get(c, _("none"))
+# A colour inside a sentence changes its case with the verb ("dobi črne", "dostává
+# černé"), so each sentence that names a colour has one message per colour; the
+# column headers "White" / "Black" are never pasted into running text.
 
 
 def ids(players: Sequence[Entrant]) -> str:
@@ -64,14 +65,14 @@ def scores(v: tuple) -> str:
 
 # --------------------------------------------------------------- players
 def preference(p: Entrant) -> str:
-    """``absolute White``, ``strong Black``, ``mild White`` or ``none`` (Art. 1.7)."""
+    """``absolute white``, ``strong black``, ``mild white`` or ``no preference``
+    (Art. 1.7): the labels the pairing preview shows (one message per colour and
+    strength, so the adjective agrees with the colour in every language)."""
     if p.preference is NONE:
-        return _("none")
-    if p.absolute:
-        return _("absolute {colour}").format(colour=colour_word(p.preference))
-    if p.strong:
-        return _("strong {colour}").format(colour=colour_word(p.preference))
-    return _("mild {colour}").format(colour=colour_word(p.preference))
+        return terms.preference_name("none")
+    strength = "absolute" if p.absolute else "strong" if p.strong else "mild"
+    colour = "white" if p.preference is W else "black"
+    return terms.preference_name(f"{strength} {colour}")
 
 
 def floats(p: Entrant) -> str:
@@ -96,8 +97,9 @@ def forbidden_pair(a: int, b: int) -> str:
 
 
 def same_absolute_preference(a: int, b: int, colour: Colour) -> str:
-    return _("{a} and {b} both have an absolute preference for {colour}").format(
-        a=a, b=b, colour=colour_word(colour))
+    if colour is W:
+        return _("{a} and {b} both have an absolute preference for White").format(a=a, b=b)
+    return _("{a} and {b} both have an absolute preference for Black").format(a=a, b=b)
 
 
 def had_pab(rnd: int) -> str:
@@ -131,14 +133,29 @@ def criterion(crit: str, text: str) -> str:
 # ---------------------------------------------------------- colours, Art. 5
 def colour_no_preferences(hi: Entrant, c: Colour) -> str:
     if hi.rank % 2 == 0:
+        if c is W:
+            return _("neither has a colour preference: the higher-ranked {pid} (TPN odd) gets "
+                     "White").format(pid=hi.id)
         return _("neither has a colour preference: the higher-ranked {pid} (TPN odd) gets "
-                 "{colour}").format(pid=hi.id, colour=colour_word(c))
+                 "Black").format(pid=hi.id)
+    if c is W:
+        return _("neither has a colour preference: the higher-ranked {pid} (TPN even) gets "
+                 "White").format(pid=hi.id)
     return _("neither has a colour preference: the higher-ranked {pid} (TPN even) gets "
-             "{colour}").format(pid=hi.id, colour=colour_word(c))
+             "Black").format(pid=hi.id)
 
 
 def colour_gets(pid: int, c: Colour) -> str:
-    return _("{pid} gets {colour}").format(pid=pid, colour=colour_word(c))
+    if c is W:
+        return _("{pid} gets White").format(pid=pid)
+    return _("{pid} gets Black").format(pid=pid)
+
+
+def had_colour(pid: int, c: Colour) -> str:
+    """``5 had White`` (a game of the colour history)."""
+    if c is W:
+        return _("{pid} had White").format(pid=pid)
+    return _("{pid} had Black").format(pid=pid)
 
 
 def colour_one_preference(other: int, has: int, who: str) -> str:
@@ -151,14 +168,17 @@ def colour_both_granted(who: str) -> str:
 
 
 def colour_stronger(c: Colour, winner: int, how: str, who: str) -> str:
-    return _("both want {colour}: the stronger preference ({winner}, {how}) wins ({who})").format(
-        colour=colour_word(c), winner=winner, how=how, who=who)
+    if c is W:
+        return _("both want White: the stronger preference ({winner}, {how}) wins ({who})").format(
+            winner=winner, how=how, who=who)
+    return _("both want Black: the stronger preference ({winner}, {how}) wins ({who})").format(
+        winner=winner, how=how, who=who)
 
 
 def colour_alternate(back: int, hi: int, ch: Colour, lo: int, cl: Colour, who: str) -> str:
     return _("same preference; they alternate from the latest game with different colours "
-             "({back} game(s) back: {hi} {hi_colour}, {lo} {lo_colour}): {who}").format(
-        back=back, hi=hi, hi_colour=colour_word(ch), lo=lo, lo_colour=colour_word(cl), who=who)
+             "({back} game(s) back: {hi_had}, {lo_had}): {who}").format(
+        back=back, hi_had=had_colour(hi, ch), lo_had=had_colour(lo, cl), who=who)
 
 
 def colour_higher_ranked(hi: int, who: str) -> str:
@@ -171,8 +191,9 @@ def colour_1992(white: int) -> str:
 
 
 def colour_differs(pid: int, actual: Colour) -> str:
-    return " — " + _("but the pairing gives {pid} {colour}").format(
-        pid=pid, colour=colour_word(actual))
+    if actual is W:
+        return " — " + _("but the pairing gives {pid} White").format(pid=pid)
+    return " — " + _("but the pairing gives {pid} Black").format(pid=pid)
 
 
 def pair_kind(mdp: bool) -> str:
@@ -234,7 +255,8 @@ def describe(crit: str, cand: dict, chosen: dict) -> str:
 
 def already(text: str) -> str:
     """A bound: every candidate starting with these pairs is already worse."""
-    return _("already {text}").format(text=text)
+    return _("every pairing that starts with these pairs is already worse: {text}").format(
+        text=text)
 
 
 def at_least_without_preference(n: int, chosen: int) -> str:

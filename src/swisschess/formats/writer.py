@@ -21,6 +21,7 @@ reads back into an equal model.  What each variant writes:
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from swisschess.formats.adjustments import point_adjustments
@@ -40,9 +41,23 @@ TRF16_HEADERS = frozenset("012 022 032 042 052 062 072 082 092 102 112 122 132 0
 GENERATED = frozenset("012 022 032 042 052 102 112 122 142 152 162 192 202".split())
 
 
-def _clean(text: str) -> str:
-    """One line of text: line breaks (which would end the record) become spaces."""
-    return " ".join(text.splitlines()) if ("\n" in text or "\r" in text) else text
+#: Characters that end a line for some reader: ``\n`` and ``\r`` (TRF readers),
+#: and what Python's ``str.splitlines`` and Unicode also break lines on.
+_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` fit for one field of one record: every line break (``\n``, ``\r``,
+    vertical tab, form feed, ``U+0085``, ``U+2028``, ``U+2029`` ...) becomes a
+    space.  The writer passes every text through it, so that no data, however it
+    got into the model, can end a record early and start a forged one (a name
+    ``"X\n001 ..."``; issue 26).  The input refuses such characters already; this
+    is the second line of defence.  Other characters (a tab read from a file)
+    are written as read, so that a file read and written again is the same."""
+    return _BREAKS.sub(" ", text) if _BREAKS.search(text) else text
+
+
+_clean = one_line
 
 
 def fmt_points(x: Fraction) -> str:

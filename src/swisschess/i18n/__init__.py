@@ -31,6 +31,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
@@ -211,6 +212,41 @@ def decimal_text(text: str) -> str:
     if not re.fullmatch(r"-?\d+\.\d+", text):
         return text
     return text.replace(".", get_decimal_symbol(locale()))
+
+
+def plural_category(text: str) -> str:
+    """The CLDR plural category (``one``, ``two``, ``few``, ``many``, ``other``) of a
+    number *as written*: ``4,0`` and ``4`` differ (CLDR counts the visible decimals),
+    so Slovenian says "4 točke" but "5 točk" and "4,0 točke", "5,0 točke"; Czech
+    "5 bodů" but "4,0 bodu"."""
+    plain = text.replace("\u2212", "-").replace(get_decimal_symbol(locale()), ".")
+    try:
+        value = Decimal(plain)
+    except ArithmeticError:
+        return "other"
+    return str(locale().plural_form(value))
+
+
+#: "{score} points" by the CLDR category of the score as written.  gettext's plural
+#: forms are chosen by an integer, but scores are written with decimals ("4,0"),
+#: which fall in categories of their own (sl "few", cs "many"), so each category
+#: has a message; English has only one / other, so its (two)/(few)/(many) never show.
+POINTS_BY_CATEGORY: dict[str, str] = {
+    "zero": N_("{score} points (zero)"),
+    "one": N_("{score} point"),
+    "two": N_("{score} points (two)"),
+    "few": N_("{score} points (few)"),
+    "many": N_("{score} points (many)"),
+    "other": N_("{score} points"),
+}
+
+
+def points_text(text: str) -> str:
+    """``4,0 točke``: a score already written (:func:`decimal_text`) with the word
+    "points" in the form the current language uses after that number."""
+    category = plural_category(text)
+    return gettext(POINTS_BY_CATEGORY.get(category, POINTS_BY_CATEGORY["other"])).format(
+        score=text)
 
 
 _DATE = re.compile(r"\s*(\d{4})[/\-.](\d{1,2})[/\-.](\d{1,2})\s*")

@@ -11,7 +11,12 @@ checks are those ``tests/test_i18n.py`` runs in CI:
 2. every catalogue has every message translated, none fuzzy, with the same
    ``{fields}`` / ``%(fields)s`` as the English (a missing field would raise at
    runtime);
-3. every compiled ``.mo`` says what its ``.po`` says.
+3. every compiled ``.mo`` says what its ``.po`` says;
+4. a translation the app formats with ``%`` (every template message: Jinja2's
+   newstyle gettext applies ``%`` to all of them) has no bare ``%`` (``50 %``
+   raises at render time), and a plural form that serves more numbers than 1
+   keeps the number (Slovenian form 0 also serves 101, 201 ...); the colour
+   letters W / B are two different single letters (one pair for every page).
 
 :data:`COMMANDS` is what to run when a check fails (docs/i18n.md explains).
 """
@@ -75,6 +80,43 @@ def source_messages(root: Path | None = None) -> set[Any]:
     return {m for m in found if m}
 
 
+def template_file_messages(root: Path | None = None) -> set[Any]:
+    """The msgids of the Jinja2 templates (formatted with ``%`` when rendered)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    root = root or repo_root()
+    method_map = [("src/swisschess/web/templates/**.html", "jinja2")]
+    options_map = {"src/swisschess/web/templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+    return {_key(msg) for _f, _l, msg, _c, _x in extract_from_dir(
+        str(root), method_map, options_map, keywords=dict(DEFAULT_KEYWORDS)) if msg}
+
+
+class _Blank(dict[str, int]):
+    """Any ``%(name)s`` / ``%(name)d`` formats as 0: only the format itself is tested."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+def _percent_error(text: str) -> str | None:
+    try:
+        text % _Blank()
+    except (ValueError, TypeError) as e:
+        return str(e)
+    return None
+
+
+def _forms_serving(plural_expr: str, nplurals: int) -> list[set[int]]:
+    """For each plural form, the numbers 0..999 the language's rule sends to it."""
+    rule = gettext.c2py(plural_expr)
+    out: list[set[int]] = [set() for _ in range(nplurals)]
+    for n in range(1000):
+        i = rule(n)
+        if 0 <= i < nplurals:
+            out[i].add(n)
+    return out
+
+
 def template_messages() -> set[Any]:
     from babel.messages.pofile import read_po
 
@@ -93,9 +135,13 @@ def read_catalogue(lang: str) -> Any:
         return read_po(f, locale=lang)
 
 
-def catalogue_problems(lang: str, expected: set[Any]) -> list[str]:
-    """Missing, extra, untranslated or fuzzy entries and field mismatches of ``lang``."""
+def catalogue_problems(lang: str, expected: set[Any],
+                       percent: set[Any] | None = None) -> list[str]:
+    """Missing, extra, untranslated or fuzzy entries, field mismatches, bare ``%``
+    in a message formatted with ``%`` (``percent``: the template messages; any
+    msgid with a ``%(field)s`` is one too) and plural forms that drop the number."""
     cat = read_catalogue(lang)
+    serving = _forms_serving(cat.plural_expr, cat.num_plurals)
     out = []
     have = {}
     for m in cat:
@@ -105,6 +151,11 @@ def catalogue_problems(lang: str, expected: set[Any]) -> list[str]:
         out.append(f"{lang}: missing {mid!r}")
     for mid in sorted(set(have) - expected, key=str):
         out.append(f"{lang}: not in the template any more: {mid!r}")
+    # the colour letters (terms.COLOUR_LETTERS) serve every page: one letter each, different
+    letters = [have[k].string for k in ("W", "B") if k in have and have[k].string]
+    if len(letters) == 2 and (letters[0] == letters[1] or any(len(x) != 1 for x in letters)):
+        out.append(f"{lang}: colour letters W/B must be two different single letters, "
+                   f"not {letters[0]!r}/{letters[1]!r}")
     for mid, m in sorted(have.items(), key=lambda kv: str(kv[0])):
         if mid not in expected:
             continue
@@ -120,6 +171,19 @@ def catalogue_problems(lang: str, expected: set[Any]) -> list[str]:
             # a plural form may leave out the number; every other field must be there
             if got - want or (isinstance(mid, str) and got != want):
                 out.append(f"{lang}: fields {sorted(got)} instead of {sorted(want)} in {mid!r}")
+        text = mid if isinstance(mid, str) else " ".join(mid)
+        if (percent is not None and mid in percent) or "%(" in text:
+            for s in strings:
+                err = _percent_error(s)
+                if err:
+                    out.append(f"{lang}: bare % in {s!r} ({err}; write %% for a per cent sign)")
+        if isinstance(mid, tuple):
+            count = set(_FIELDS.findall(mid[1])) & set(_FIELDS.findall(mid[0]))
+            for i, s in enumerate(strings):
+                if i < len(serving) and serving[i] - {1} and not count <= set(_FIELDS.findall(s)):
+                    few = sorted(serving[i])[:4]
+                    out.append(f"{lang}: plural form {i} (n = {few}...) drops the number "
+                               f"in {mid[0]!r}")
     return out
 
 
@@ -152,8 +216,9 @@ def problems(root: Path | None = None) -> list[str]:
            for m in sorted(expected - found, key=str)]
     out += [f"template: new in the source, not in swisschess.pot: {m!r}"
             for m in sorted(found - expected, key=str)]
+    percent = template_file_messages(root)
     for lang in LANGUAGES:
-        out += catalogue_problems(lang, expected)
+        out += catalogue_problems(lang, expected, percent)
         out += compiled_problems(lang)
     return out
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from swisschess.i18n import N_, gettext
+from swisschess.i18n import N_, decimal_text, gettext
 
 #: Templates of the messages of formats/trf.py, formats/checks.py, store/ and the
 #: web pages' input errors.  More specific templates come first.
@@ -125,6 +125,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("a round robin needs at least 2 players, not {players}"),
     N_("a round robin needs the players numbered 1 to {n} (their Berger numbers)"),
     N_("all {rounds} rounds of the round robin are paired"),
+    N_("a round robin of {players} players: at most {limit} players are paired by the "
+       "Berger tables"),
     N_("record 192 {code}: {what} is not paired by swisschess; name a system on the command "
        "line (--dutch, --lim, ...) to pair it anyway"),
     N_("bracket-level explanation exists for {systems}, not {system}"),
@@ -141,6 +143,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("--scheduler {address}: cannot connect ({error}); is 'dask scheduler' running there?"),
     N_("--scheduler {address}: no worker joined within {seconds} s ({error}); start one with "
        "'dask worker {address2}'"),
+    N_("the scheduler cancelled seed {seed} ({why}); was it stopped?"),
     N_("{option}: expected MIN-MAX, got {value}"),
     N_("{option}: expected 1 <= MIN <= MAX, got {value}"),
     # ------------------------------------------- store/encodings, importers, playercheck
@@ -273,6 +276,10 @@ TEMPLATES: tuple[str, ...] = (
     N_("refused: the form is out of date or came from another site (missing CSRF token): "
        "reload the page and try again"),
     N_("too many failed logins: try again in {n} s"),
+    # -------------------------------------------------------------- web/fields.py
+    N_("{name}: at most {limit} characters, not {n}"),
+    N_("{name}: the bidirectional control character U+{code} (position {position}) "
+       "is not allowed"),
 )
 
 #: Values inside messages that are words themselves.
@@ -330,6 +337,8 @@ def translate_message(message: str) -> str:
     template, values = found
     if "field" in values:  # model/text.py names the field by its key: say it in words
         values["field"] = field_word(values["field"])
+    # numbers such as "3.5" with the local decimal mark ("3,5"), as standings write them
+    values = {k: decimal_text(v) if isinstance(v, str) else v for k, v in values.items()}
     if "\n" in message and "errors" in values:  # a list of located diagnostics
         values["errors"] = "\n".join(translate_message(x) for x in values["errors"].split("\n"))
     try:

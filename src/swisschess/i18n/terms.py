@@ -59,9 +59,22 @@ BYE_NAMES: dict[str, str] = {
     "Z": N_("absent (zero-point bye)"),
 }
 
-#: Colour preferences as :class:`swisschess.model.history.ColourPreference` prints them.
-PREFERENCES = (N_("none"), N_("absolute white"), N_("absolute black"), N_("strong white"),
-               N_("strong black"), N_("mild white"), N_("mild black"))
+#: Colour preferences as :class:`swisschess.model.history.ColourPreference` prints them
+#: -> their labels.  Each label is a whole message (colour and strength together), so
+#: that every language makes the adjective agree with its colour word ("beli (stroga)",
+#: "valged (tugev)"); "none" has its own label, not the shared word "none".
+PREFERENCES: dict[str, str] = {
+    "none": N_("no preference"),
+    "absolute white": N_("absolute white"), "absolute black": N_("absolute black"),
+    "strong white": N_("strong white"), "strong black": N_("strong black"),
+    "mild white": N_("mild white"), "mild black": N_("mild black"),
+}
+
+#: The colour letters of colour histories and crosstable cells (``W`` / ``B`` in
+#: English; pl ``B`` / ``C``, cs ``B`` / ``Č``, et ``V`` / ``M`` as the seeds write
+#: them).  One pair of messages for every page, so a letter means the same colour
+#: on the pairing preview, in ``explain`` and in the crosstable.
+COLOUR_LETTERS = {"W": N_("W"), "B": N_("B")}
 
 #: Crosstable cells for rounds without a game.
 CELLS = {"bye": N_("bye"), "½ bye": N_("½ bye"), "1 bye": N_("1 bye")}
@@ -96,6 +109,26 @@ def edition_name(edition: object) -> str:
     if system == "lim":
         return system_name(system)
     return f"{system_name(system)} {year}".strip()
+
+
+def preference_name(text: str) -> str:
+    """A colour preference (``strong white``, ``none``) as its label in the current language."""
+    name = PREFERENCES.get(text)
+    return gettext(name) if name else text
+
+
+def colour_letter(colour: str) -> str:
+    """``W`` / ``B`` (any case) -> the current language's letter, in the same case."""
+    name = COLOUR_LETTERS.get(colour.upper())
+    if name is None:
+        return colour
+    letter = gettext(name)
+    return letter.lower() if colour.islower() else letter
+
+
+def colour_history(text: str) -> str:
+    """``WBB-W`` -> ``BČČ-B`` (Slovenian): a colour history with the local letters."""
+    return "".join(colour_letter(c) for c in text)
 
 
 def bye_name(code: str) -> str:

@@ -26,6 +26,10 @@ The tables, as C.05 Annex 1 prints them for 3-4 up to 15-16 players:
 an absent or withdrawn player keeps his game (the arbiter enters the forfeit;
 C.05 decides what counts), so only the player drawn against the dummy is not
 paired.  Player ``i`` of the file is pairing number ``i``.
+
+Each round is computed on its own (:func:`berger_round`, arithmetic modulo
+``m - 1``), so pairing a round costs time linear in the players; the whole
+table (printing it) is quadratic and refused beyond :data:`MAX_PLAYERS`.
 """
 
 from __future__ import annotations
@@ -44,44 +48,89 @@ def table_size(players: int) -> int:
     return players + players % 2
 
 
+#: The largest round robin paired (players): a cycle of 199 rounds is already
+#: far past any event (the web API accepts at most 99 rounds); refused beyond,
+#: so that nobody can ask the server for a 9,999-player table (issue 26).
+MAX_PLAYERS = 200
+
+
+class TooManyPlayers(InputError):
+    """More players than a round robin is paired for (:data:`MAX_PLAYERS`)."""
+
+
+def check_size(players: int) -> None:
+    """Refuse a round robin of more than :data:`MAX_PLAYERS` players."""
+    limit = MAX_PLAYERS
+    if players > limit:
+        raise TooManyPlayers(f"a round robin of {players} players: at most "
+                             f"{limit} players are paired by the Berger tables")
+
+
+def table_rounds(players: int, double: bool = False) -> int:
+    """Rounds of the tournament: ``m - 1`` per cycle (``m`` the table size)."""
+    return (table_size(players) - 1) * (2 if double else 1)
+
+
+def berger_round(players: int, r: int) -> Round:
+    """Round ``r`` of the single-cycle Berger table, computed directly (C.05 Annex 1).
+
+    The handbook's construction (module docstring) is arithmetic modulo
+    ``k = m - 1``.  Write ``v(x)`` for ``x`` brought into ``1 ... k`` modulo ``k``,
+    and ``a`` for the player who meets ``m`` in round ``r``: the one with
+    ``2a = r + 1 (mod k)``, i.e. ``(r + 1) / 2`` in an odd round and
+    ``r / 2 + m / 2`` in an even one.  Board 1 is ``a - m`` in an odd round
+    (``a`` White) and ``m - a`` in an even one; board ``j`` (2 ... m/2) is
+    ``v(a + j - 1) - v(a - j + 1)``: the two players whose numbers add up to
+    ``2a = r + 1`` modulo ``k``, the higher one (counting from ``a``) White.
+    Linear in the players, whatever the round (the table builds no other round).
+    """
+    m = table_size(players)
+    k = m - 1
+    if not 1 <= r <= k:
+        raise ValueError(f"round {r}: a round robin of {players} players has {k} rounds")
+    a = (r + 1) // 2 if r % 2 else r // 2 + m // 2
+
+    def v(x: int) -> int:
+        return (x - 1) % k + 1
+
+    first = (a, m) if r % 2 else (m, a)
+    return [first] + [(v(a + j - 1), v(a - j + 1)) for j in range(2, m // 2 + 1)]
+
+
 def berger_table(players: int) -> list[Round]:
     """The single-cycle Berger table for ``players`` (C.05 Annex 1).
 
     ``table[r - 1]`` is round ``r``: ``(white, black)`` by board.  For an odd
     number of players the dummy (the number after the last player) appears in
-    the table like in the handbook's.
+    the table like in the handbook's.  Quadratic in the players: to pair one
+    round use :func:`schedule_round`.
     """
-    m = table_size(players)
-    rnd: Round = [(b, m + 1 - b) for b in range(1, m // 2 + 1)]
-    table = [rnd]
-    m_white = False  # player m: Black in round 2, then alternating
-    for _ in range(2, m):
-        order = [p for w, b in rnd for p in (w, b) if p != m]
-        last = order.pop()
-        first: tuple[int, int] = (last, m) if m_white else (m, last)
-        m_white = not m_white
-        boards = [first]
-        while order:
-            black = order.pop()
-            white = order.pop()
-            boards.append((white, black))
-        rnd = boards
-        table.append(rnd)
-    return table
+    return [berger_round(players, r) for r in range(1, table_size(players))]
+
+
+def schedule_round(players: int, r: int, double: bool = False) -> Round:
+    """Round ``r`` of :func:`schedule`, computed alone (linear in the players)."""
+    k = table_size(players) - 1
+    if not 1 <= r <= table_rounds(players, double):
+        raise ValueError(f"round {r}: the round robin has {table_rounds(players, double)} "
+                         "rounds")
+    if not double:
+        return berger_round(players, r)
+    if r > k:  # second cycle: the first cycle's table, colours reversed
+        return [(b, w) for w, b in berger_round(players, r - k)]
+    if k >= 2 and r >= k - 1:  # the last two rounds of the first cycle swap places
+        r = 2 * k - 1 - r
+    return berger_round(players, r)
 
 
 def schedule(players: int, double: bool = False) -> list[Round]:
     """Every round of the tournament: the table, or for a double round robin
     the first cycle with its last two rounds reversed (C.05 Annex 1
-    recommendation) and the second cycle with colours reversed."""
-    table = berger_table(players)
-    if not double:
-        return table
-    first = list(table)
-    if len(first) >= 2:
-        first[-2], first[-1] = first[-1], first[-2]
-    second = [[(b, w) for w, b in rnd] for rnd in table]
-    return first + second
+    recommendation) and the second cycle with colours reversed.  Quadratic in
+    the players: refused beyond :data:`MAX_PLAYERS`."""
+    check_size(players)
+    return [schedule_round(players, r, double)
+            for r in range(1, table_rounds(players, double) + 1)]
 
 
 def games(rnd: Round, players: int) -> tuple[Round, int | None]:
@@ -108,11 +157,12 @@ def pair_round_robin(t: Tournament, double: bool | None = None) -> Pairing:
     if sorted(t.players) != list(range(1, n + 1)):
         raise InputError("a round robin needs the players numbered 1 to "
                          f"{n} (their Berger numbers)")
-    rounds = schedule(n, is_double(t, double))
+    check_size(n)
+    double = is_double(t, double)
     nxt = t.rounds_recorded() + 1
-    if nxt > len(rounds):
-        raise InputError(f"all {len(rounds)} rounds of the round robin are paired")
-    boards, rest = games(rounds[nxt - 1], n)
+    if nxt > table_rounds(n, double):
+        raise InputError(f"all {table_rounds(n, double)} rounds of the round robin are paired")
+    boards, rest = games(schedule_round(n, nxt, double), n)
     return Pairing(nxt, boards, None, [(rest, "Z")] if rest is not None else [])
 
 

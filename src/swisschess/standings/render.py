@@ -12,6 +12,7 @@ import csv
 import html
 import io
 import json
+import re
 from fractions import Fraction
 
 from swisschess import i18n
@@ -101,12 +102,28 @@ def standings_text(st: Standings, title: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
+#: First characters that make a spreadsheet read a cell as a formula (``=cmd|...``,
+#: ``+``, ``-``, ``@``; tab and carriage return too): OWASP "CSV injection".
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"^[+-]?\d+(?:[.,]\d+)?$")
+
+
+def spreadsheet_safe(cell: object) -> str:
+    """A CSV cell no spreadsheet runs as a formula: text starting with one of
+    :data:`FORMULA_START` gets a leading apostrophe (shown as text, as the
+    spreadsheets do themselves); a number such as ``-1.5`` stays a number."""
+    text = str(cell)
+    if text.startswith(FORMULA_START) and not _NUMBER.match(text):
+        return "'" + text
+    return text
+
+
 def standings_csv(st: Standings) -> str:
     head, rows = _table(st)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(head)
-    w.writerows(rows)
+    w.writerow([spreadsheet_safe(c) for c in head])
+    w.writerows([spreadsheet_safe(c) for c in row] for row in rows)
     return buf.getvalue()
 
 

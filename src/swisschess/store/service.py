@@ -114,6 +114,8 @@ class TournamentService:
         self.engine = engine if engine is not None else open_engine(self.url)
         self.actor = actor
         self._cache: dict[int, State] = {}
+        #: the last standings computed per tournament, under (event count, upto)
+        self._standings: dict[int, tuple[tuple[int, int | None], Any]] = {}
         self._lock = threading.RLock()
 
     def close(self) -> None:
@@ -383,8 +385,9 @@ class TournamentService:
             payload = {"round": rnd, "boards": [list(b) for b in boards], "bye": bye,
                        "reason": reason, "manual": True}
             if rnd == s.current_round + 1:
-                for why in pairing_refusals(s.t):  # as for the engine: not past the last
-                    raise Conflict(why.message)    # round, no result missing (C.04.1)
+                for why in pairing_refusals(s.t):  # as for the engine: no result missing in
+                    if why.round < s.current_round:  # an earlier round either (C.04.1; the
+                        raise Conflict(why.message)  # event checks the last round's own)
                 return self._append(tid, [("pair", payload)])
             return self._append(tid, [("edit_pairing", payload)])
 
@@ -503,7 +506,18 @@ class TournamentService:
         whose results are all in); uses :mod:`swisschess.standings`."""
         from swisschess.store.ranking import ranking
 
-        return ranking(self.state(tid).t, upto)
+        # cached by the tournament's event count: any new event (on any worker: the
+        # count is read from the database) makes it compute again (issue 26)
+        s = self.state(tid)
+        key = (s.seq, upto)
+        with self._lock:
+            hit = self._standings.get(tid)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        result = ranking(s.t, upto)
+        with self._lock:
+            self._standings[tid] = (key, result)
+        return result
 
     def explain(self, state: State, spec: PairingSpec) -> list[dict[str, Any]]:
         """Per board of a proposed pairing: scores, colour preferences, floats (for preview)."""

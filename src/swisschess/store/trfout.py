@@ -33,6 +33,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess.formats.fields import parse_date
+from swisschess.formats.writer import one_line
 from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State, StoreError
@@ -71,13 +72,14 @@ def export(s: State, variant: str = "2026") -> str:
     rating report (see the module's docstring).  ``variant``: see :func:`trf_variant`."""
     variant = trf_variant(variant)
     t = copy.deepcopy(s.t)
-    notes = s.notes() + settings_notes(s)
+    # a reason's line break ends no record (issue 26)
+    notes = [one_line(n) for n in s.notes() + settings_notes(s)]
     # A withdrawal has no TRF record: the player is written as absent (240 Z) for the
     # rounds still to play, and a ### comment lets our import restore the flag.
     nxt = s.current_round + 1
     for p in t.sorted_players():
         if p.withdrawn:
-            notes.append(f"### withdrawn: {p.id} {p.name}")
+            notes.append(one_line(f"### withdrawn: {p.id} {p.name}"))
             last = t.rounds or nxt
             have = {b.round for b in t.bye_requests if p.id in b.ids}
             for r in range(nxt, last + 1):
@@ -145,9 +147,9 @@ def basic_trf(t: Tournament) -> str:
                       ("042", t.start_date), ("052", t.end_date), ("092", t.system),
                       ("102", t.chief_arbiter), ("122", t.time_control)):
         if val:
-            out.append(f"{code} {val}")
+            out.append(f"{code} {one_line(val)}")
     for d in t.deputy_arbiters:
-        out.append(f"112 {d}")
+        out.append(f"112 {one_line(d)}")
     if t.rounds:
         out.append(f"XXR {t.rounds}")
     ranks = _ranks(t)
@@ -161,8 +163,10 @@ def basic_trf(t: Tournament) -> str:
 
 
 def _player_line(t: Tournament, p: Player, rank: int) -> str:
-    head = (f"001 {p.id:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-            f"{p.rating or '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+    sex, title, name, fed, fid, birth = (one_line(x) for x in (
+        p.sex, p.title, p.name, p.federation, p.fide_id, p.birth))
+    head = (f"001 {p.id:4d} {sex[:1]:1}{title[:3]:>3} {name[:33]:<33} "
+            f"{p.rating or '':>4} {fed[:3]:<3} {fid[:11]:>11} {birth[:10]:<10} "
             f"{_fmt_points(t.score(p.id)):>4} {rank:>4}")
     parts = []
     for e in p.results:

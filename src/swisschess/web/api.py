@@ -21,9 +21,11 @@ from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
+from swisschess import i18n
 from swisschess.pairing import registry
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
+from swisschess.web.fields import PlayerName, Reason, ShortText, TournamentName
 
 
 def service(request: Request) -> TournamentService:
@@ -43,7 +45,7 @@ Arb = [Depends(arbiter)]
 
 # ------------------------------------------------------------------ bodies
 class NewTournament(BaseModel):
-    name: str = Field(min_length=1, max_length=200)
+    name: TournamentName
     rounds: int = Field(ge=1, le=99)
     # choices from the one table of systems and editions (pairing.registry)
     system: Literal[tuple(registry.systems())] = "dutch"  # type: ignore[valid-type]
@@ -52,12 +54,12 @@ class NewTournament(BaseModel):
     # tables, C.05 Annex 1) instead of a Swiss system
     baku: bool = False
     round_robin: Literal["", "single", "double"] = ""
-    city: str = ""
-    federation: str = ""
-    start_date: str = ""
-    end_date: str = ""
-    chief_arbiter: str = ""
-    time_control: str = ""
+    city: ShortText = ""
+    federation: ShortText = ""
+    start_date: ShortText = ""
+    end_date: ShortText = ""
+    chief_arbiter: ShortText = ""
+    time_control: ShortText = ""
     #: the settings made before round 1 (see Settings)
     tiebreaks: str | list[str] | None = None
     first_colour: Literal["white", "black", "lot"] | None = None
@@ -68,16 +70,16 @@ class NewTournament(BaseModel):
 
 
 class Settings(BaseModel):
-    name: str | None = None
+    name: TournamentName | None = None
     rounds: int | None = Field(default=None, ge=1, le=99)
-    city: str | None = None
-    federation: str | None = None
-    start_date: str | None = None
-    end_date: str | None = None
-    chief_arbiter: str | None = None
-    time_control: str | None = None
+    city: ShortText | None = None
+    federation: ShortText | None = None
+    start_date: ShortText | None = None
+    end_date: ShortText | None = None
+    chief_arbiter: ShortText | None = None
+    time_control: ShortText | None = None
     #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
-    language: str | None = None
+    language: ShortText | None = None
     #: C.07 tie-break names in order ("DE,BH/C1,BH" or a list); [] = the default list
     tiebreaks: str | list[str] | None = None
     #: colour of pairing number 1 in round 1; "lot" is drawn once, on the server,
@@ -114,28 +116,28 @@ class ForbidIn(BaseModel):
 
 
 class NewPlayer(BaseModel):
-    name: str = Field(min_length=1, max_length=33)
+    name: PlayerName
     rating: int = Field(default=0, ge=0, le=3500)
-    title: str = ""
-    sex: str = ""
-    federation: str = ""
-    fide_id: str = ""
-    birth: str = ""
-    club: str = ""
+    title: ShortText = ""
+    sex: ShortText = ""
+    federation: ShortText = ""
+    fide_id: ShortText = ""
+    birth: ShortText = ""
+    club: ShortText = ""
     #: a late entry's rounds already paired: H half-point byes, Z zero (default:
     #: the tournament's late-entry setting)
     missed_rounds_points: Literal["H", "Z"] | None = None
 
 
 class PlayerUpdate(BaseModel):
-    name: str | None = Field(default=None, min_length=1, max_length=33)
+    name: PlayerName | None = None
     rating: int | None = Field(default=None, ge=0, le=3500)
-    title: str | None = None
-    sex: str | None = None
-    federation: str | None = None
-    fide_id: str | None = None
-    birth: str | None = None
-    club: str | None = None
+    title: ShortText | None = None
+    sex: ShortText | None = None
+    federation: ShortText | None = None
+    fide_id: ShortText | None = None
+    birth: ShortText | None = None
+    club: ShortText | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -152,12 +154,12 @@ class PairIn(BaseModel):
 class ManualPairing(BaseModel):
     boards: list[tuple[int, int]]
     bye: int | None = None
-    reason: str = Field(min_length=1, description="written to the TRF as a ### comment")
+    reason: Reason
 
 
 class ResultIn(BaseModel):
     board: int = Field(ge=1)
-    result: str = Field(description="1-0, 0-1, 1/2, +-, -+, --")
+    result: ShortText = Field(description="1-0, 0-1, 1/2, +-, -+, --")
     correction: bool = False
     expected_version: int | None = Field(
         default=None, description="the version the screen showed: refuse (409) if the "
@@ -165,8 +167,8 @@ class ResultIn(BaseModel):
 
 
 class TrfIn(BaseModel):
-    text: str
-    name: str | None = None
+    text: str  # bounded by the upload's body limit (web/limits.py)
+    name: TournamentName | None = None
 
 
 # ------------------------------------------------------------------ shapes
@@ -437,6 +439,7 @@ def standings(tid: int, svc: TournamentService = Svc,
 @router.get("/tournaments/{tid}/crosstable", summary="Crosstable")
 def crosstable(tid: int, svc: TournamentService = Svc) -> list[dict[str, Any]]:
     ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
+    with i18n.use(i18n.DEFAULT):  # the API is language-neutral: cells "12w1", "bye"
+        rows = views.crosstable(svc.state(tid), ranks)
     return [{"player": r["player"].id, "name": r["player"].name, "cells": r["cells"],
-             "points": float(r["points"]), "rank": r["rank"]}
-            for r in views.crosstable(svc.state(tid), ranks)]
+             "points": float(r["points"]), "rank": r["rank"]} for r in rows]

@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from swisschess import __version__
 from swisschess.i18n import web as i18n_web
@@ -33,7 +34,15 @@ from swisschess.store.events import StoreError
 from swisschess.store.logins import LoginThrottle, RevokedSessions
 from swisschess.store.service import TournamentService
 from swisschess.web import views
+from swisschess.web.cache import PublicPageCache
 from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
+from swisschess.web.fields import checked_form_fields
+from swisschess.web.limits import (
+    ForwardedClient,
+    RequestGate,
+    bounded_path_ids,
+    parse_proxies,
+)
 from swisschess.web.security import COOKIE, Auth, CsrfRejected, SecurityHeaders, csrf_protect
 
 HERE = Path(__file__).parent
@@ -41,17 +50,27 @@ __all__ = ["COOKIE", "Auth", "NeedLogin", "create_app", "page", "safe_path", "wa
 
 
 def create_app(db: str | None = None, token: str | None = None,
-               service: TournamentService | None = None) -> FastAPI:
+               service: TournamentService | None = None,
+               trusted_proxies: str | None = None,
+               allowed_hosts: str | None = None) -> FastAPI:
     """The web app on database ``db`` (URL or SQLite path); ``token`` protects the
     arbiter pages and the API's writes (a random one is made when None: read it
-    from ``app.state.token``)."""
+    from ``app.state.token``); ``trusted_proxies`` (``"127.0.0.1"``,
+    ``"10.0.0.0/8,::1"``): the reverse proxies whose ``X-Forwarded-For`` is
+    believed (none by default: :mod:`swisschess.web.limits`); ``allowed_hosts``
+    (``"chess.example.org,192.168.1.10"``, ``*.example.org``): the only names the
+    ``Host`` header may carry (400 otherwise; any when None)."""
     svc = service or TournamentService(db, actor="web")
     token = token or secrets.token_urlsafe(12)
     app = FastAPI(title="swisschess", version=__version__,
                   description="Run a Swiss tournament: players, pairings, results, standings.",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json",
+                  # /api/docs: a plain page made here, no CDN (web/apidocs.py)
+                  docs_url=None, redoc_url=None, openapi_url="/api/openapi.json",
                   # every route of every router, present and future (web/security.py)
-                  dependencies=[Depends(csrf_protect)])
+                  # (and out-of-range path ids: 404, web/limits.py)
+                  dependencies=[Depends(bounded_path_ids), Depends(csrf_protect),
+                                # form fields: length, no bidi override (web/fields.py)
+                                Depends(checked_form_fields)])
     app.state.service = svc
     app.state.auth = Auth(token, LoginThrottle(svc.engine),  # hardening: web/security.py
                           revoked=RevokedSessions(svc.engine))
@@ -94,14 +113,24 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, pages, pairapi, ratingpages
+    from swisschess.web import api, apidocs, pages, pairapi, ratingpages
 
+    apidocs.install(app)
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
+    # body-size limit and the arbiter's credential before any body is read (issue 26)
+    app.add_middleware(RequestGate)
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(ratingpages.router)  # issue 25: ratings, player card, norms, prizes
     app.include_router(ratingpages.api_router)
     app.include_router(i18n_web.router)
+    # public pages cached until the tournament's next event (inside: knows the language)
+    app.add_middleware(PublicPageCache, service_of=lambda: app.state.service)
     app.add_middleware(i18n_web.LanguageMiddleware, service_of=lambda: app.state.service)
+    if allowed_hosts:  # DNS rebinding, forged links: only our own names (issue 26)
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=[
+            h.strip() for h in allowed_hosts.split(",") if h.strip()])
+    # outermost: the client's address (X-Forwarded-For only from a trusted proxy)
+    app.add_middleware(ForwardedClient, proxies=parse_proxies(trusted_proxies))
     return app

@@ -29,7 +29,10 @@ status  meaning                                                      exit code
 ======  ===========================================================  =========
 200     the pairing                                                  0
 413     the request is larger than the limit, or more players than   4
-        TRF can number (9999)
+        TRF can number (9999), or a round robin of more than 200
+503     busy: :data:`MAX_CONCURRENT` pairings are being computed, or  --
+        this one took longer than :data:`TIME_BUDGET` (``error``
+        ``busy`` / ``timeout``; ``Retry-After`` says when to retry)
 415     the body is not ``text/plain``                               3
 422     invalid input: the TRF has errors (each located              3
         ``request.trf:LINE:COL``), the next round must not be paired
@@ -50,12 +53,14 @@ tell the two 422s apart, like the command line's exit codes 3 and 1.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from swisschess.cli.exitcodes import (
     EXIT_INVALID,
@@ -71,12 +76,23 @@ from swisschess.pairing import registry
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import InputError, Pairing, PairingError
 from swisschess.rules.baku import accelerate
+from swisschess.rules.roundrobin import TooManyPlayers
 
 #: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
 #: 4 MiB holds a 2,000-player, 15-round TRF file several times over.
 MAX_BYTES = int(os.environ.get("SWISSCHESS_PAIR_MAX_BYTES", 4 * 1024 * 1024))
 #: TRF pairing numbers have four digits.
 MAX_PLAYERS = 9999
+#: Pairings computed at the same time by one worker process
+#: (``$SWISSCHESS_PAIR_CONCURRENCY``; default: the number of processor cores).  A
+#: request arriving while all are busy is answered 503 with ``Retry-After`` at
+#: once, rather than queued behind them.
+MAX_CONCURRENT = int(os.environ.get("SWISSCHESS_PAIR_CONCURRENCY", 0)) or os.cpu_count() or 2
+#: Seconds a pairing may take (``$SWISSCHESS_PAIR_SECONDS``): past it the answer
+#: is 503 and the computation is stopped (:data:`ISOLATION`).
+TIME_BUDGET = float(os.environ.get("SWISSCHESS_PAIR_SECONDS", 30))
+#: Seconds a refused client is told to wait (``Retry-After``).
+RETRY_AFTER = 5
 #: The name diagnostics give the request body.
 FILENAME = "request.trf"
 
@@ -163,6 +179,8 @@ def pair_text(text: str, system: str | None = None, edition: str | None = None,
         pairing = pair_round(t, system, edition)
     except PairingError as e:
         raise PairFailure(EXIT_NO_PAIRING, f"{FILENAME}: no valid pairing: {e}") from None
+    except TooManyPlayers as e:
+        raise PairFailure(EXIT_TOO_LARGE, f"{FILENAME}: {e}") from None
     except InputError as e:
         raise PairFailure(EXIT_INVALID, f"{FILENAME}: {e}") from None
     return pairing, system, edition, [str(d) for d in res.warnings]
@@ -191,6 +209,124 @@ async def read_body(request: Request, limit: int) -> bytes:
                               status=413)
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+class Busy(Exception):
+    """No pairing now: all places taken (``busy``) or the time budget spent (``timeout``)."""
+
+    def __init__(self, error: str, message: str) -> None:
+        super().__init__(message)
+        self.error = error
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"error": self.error, "detail": str(self)}, status_code=503,
+                            headers={"Retry-After": str(RETRY_AFTER)})
+
+
+#: The places of :data:`MAX_CONCURRENT` (taken without waiting) and their threads.
+SLOTS = threading.BoundedSemaphore(MAX_CONCURRENT)
+POOL = ThreadPoolExecutor(max_workers=MAX_CONCURRENT, thread_name_prefix="pair")
+#: Where a pairing is computed (``$SWISSCHESS_PAIR_ISOLATION``): ``process``
+#: (default) -- a child process, killed when :data:`TIME_BUDGET` is spent and held
+#: to :data:`MAX_MEMORY`, so a request costs at most that, whatever it holds;
+#: ``thread`` -- in this process (no start-up cost; past the budget the answer is
+#: 503 but the computation runs on, holding its place).
+ISOLATION = os.environ.get("SWISSCHESS_PAIR_ISOLATION", "process")
+#: Memory a child process may take on top of what it starts with (bytes;
+#: ``$SWISSCHESS_PAIR_MAX_MEMORY_MB``, default 1024 MB; Linux).
+MAX_MEMORY = int(os.environ.get("SWISSCHESS_PAIR_MAX_MEMORY_MB", 1024)) * 1024 * 1024
+
+
+def _timeout() -> Busy:
+    return Busy("timeout", f"the pairing took longer than {TIME_BUDGET:g} s: try again later")
+
+
+def _child(conn: Any, args: tuple[Any, ...], memory: int) -> None:
+    """In the child process: the pairing of ``args``, sent back as plain values."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (size + memory, size + memory))
+    except (ImportError, OSError, ValueError):  # not Linux: the time budget still holds
+        pass
+    try:
+        result: tuple[str, Any] = ("ok", pair_text(*args))
+    except PairFailure as e:
+        result = ("fail", (e.exit_code, str(e), e.status, e.diagnostics))
+    except MemoryError:
+        result = ("memory", None)
+    except Exception as e:  # a bug: said in one line by the parent
+        result = ("error", f"{type(e).__name__}: {e}")
+    conn.send(result)
+    conn.close()
+
+
+def in_child(*args: Any) -> tuple[Pairing, str, str, list[str]]:
+    """:func:`pair_text` in a child process (``forkserver``: forked from a clean
+    process that has the engines loaded), killed at :data:`TIME_BUDGET`."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    # the server forks children with the usual engine loaded (no import per request)
+    ctx.set_forkserver_preload(["swisschess.web.pairapi", "swisschess.rules.dutch",
+                                "swisschess.rules.dutchclasses", "swisschess.formats.checks"])
+    receiver, sender = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(sender, args, MAX_MEMORY), daemon=True)
+    proc.start()
+    sender.close()
+    try:
+        if not receiver.poll(TIME_BUDGET):
+            raise _timeout()
+        kind, value = receiver.recv()  # plain values: a Pairing or the failure's parts
+    except EOFError:  # the child died without an answer: out of memory, or killed
+        kind, value = "died", None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        receiver.close()
+    if kind == "died":
+        kind, value = ("memory", None) if proc.exitcode in (-9, 1) else \
+            ("error", f"the pairing process ended with code {proc.exitcode}")
+    if kind == "ok":
+        return value
+    if kind == "fail":
+        code, message, status, diagnostics = value
+        raise PairFailure(code, message, status, diagnostics)
+    if kind == "memory":
+        raise PairFailure(EXIT_TOO_LARGE, f"{FILENAME}: the pairing needs more than "
+                                          f"{MAX_MEMORY // (1024 * 1024)} MB of memory",
+                          status=413)
+    raise PairFailure(EXIT_UNEXPECTED, f"unexpected error: {value}")
+
+
+async def bounded(*args: Any) -> tuple[Pairing, str, str, list[str]]:
+    """:func:`pair_text` of ``args`` if a place is free (else :class:`Busy` at once),
+    answered within :data:`TIME_BUDGET` seconds (else :class:`Busy` ``timeout``)."""
+    if not SLOTS.acquire(blocking=False):
+        raise Busy("busy", f"the pairing service is busy ({MAX_CONCURRENT} pairings being "
+                           f"computed): try again in {RETRY_AFTER} s")
+    isolated = ISOLATION == "process"
+
+    def run() -> tuple[Pairing, str, str, list[str]]:
+        try:
+            return in_child(*args) if isolated else pair_text(*args)
+        finally:
+            SLOTS.release()
+
+    try:
+        future = POOL.submit(run)
+    except BaseException:  # pragma: no cover - the pool is shut down
+        SLOTS.release()
+        raise
+    if isolated:  # the child is stopped at the budget: its place comes back then
+        return await asyncio.wrap_future(future)
+    try:
+        return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), TIME_BUDGET)
+    except TimeoutError:
+        raise _timeout() from None
 
 
 def wants_engine_format(request: Request, fmt: str | None) -> bool:
@@ -228,9 +364,10 @@ async def pair(request: Request,
                                             f"not {ctype or 'no content type'}", status=415)
         limit = getattr(request.app.state, "pair_max_bytes", MAX_BYTES)
         text = decode(await read_body(request, limit))
-        pairing, sys_, ed, warnings = await run_in_threadpool(pair_text, text, system,
-                                                              edition, acceleration)
+        pairing, sys_, ed, warnings = await bounded(text, system, edition, acceleration)
     except PairFailure as e:
+        return e.response()
+    except Busy as e:
         return e.response()
     except Exception as e:  # pragma: no cover - a bug: say so in one line, like the CLI
         return PairFailure(EXIT_UNEXPECTED, f"unexpected error: {type(e).__name__}: {e}"
@@ -246,12 +383,16 @@ def create_pair_app(max_bytes: int = MAX_BYTES) -> Any:
     from fastapi import FastAPI
 
     from swisschess import __version__
+    from swisschess.web import apidocs
+    from swisschess.web.limits import RequestGate
     from swisschess.web.security import SecurityHeaders
 
     app = FastAPI(title="swisschess pairing service", version=__version__,
-                  description=(__doc__ or "").split("\n\n")[0], docs_url="/api/docs",
+                  description=(__doc__ or "").split("\n\n")[0], docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
+    apidocs.install(app)  # /api/docs without a CDN
     app.state.pair_max_bytes = max_bytes
     app.include_router(router)
+    app.add_middleware(RequestGate)  # the other routes' body limit (web/limits.py)
     app.add_middleware(SecurityHeaders)
     return app

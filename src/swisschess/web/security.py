@@ -3,9 +3,17 @@
 Threats and answers (OWASP's usual list for a cookie-authenticated app):
 
 * **Password guessing** — :class:`~swisschess.store.logins.LoginThrottle`:
-  after 5 failures in a row from one address every further attempt waits
+  after 5 failures in a row from one client every further attempt waits
   (1 s, 2 s, 4 s ... 15 min), counted in the database so that all workers
   share it.  Applies to the login form and to ``Authorization: Bearer``.
+  The client is the connection's address (``X-Forwarded-For`` only from a
+  proxy named with ``serve --trusted-proxy``: :mod:`swisschess.web.limits`),
+  or -- so that somebody sharing the arbiter's address (the venue's Wi-Fi)
+  cannot lock the arbiter out by guessing -- the *device* of a browser or
+  script that has logged in before: a successful login (form or bearer token)
+  gives a signed ``swisschess_device`` cookie (one year), and its failures
+  and waits are counted for that device alone (OWASP's "device cookies").
+  The cookie grants nothing by itself.
 * **Stolen or forgotten sessions** — the login cookie is a signed session
   ``SID.ISSUED.SIGNATURE`` (HMAC-SHA256 with a key derived from the arbiter
   token): it expires :data:`SESSION_TTL` seconds after login (12 h: one
@@ -23,7 +31,8 @@ Threats and answers (OWASP's usual list for a cookie-authenticated app):
   sets ``Content-Security-Policy`` (only our own scripts and styles, no
   framing: ``frame-ancestors 'none'``), ``X-Frame-Options: DENY``,
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``
-  on every answer.
+  on every answer; ``Cache-Control: no-store`` on the arbiter's pages and the
+  API's answers (a shared computer's cache keeps no player list or export).
 * **Timing attacks** — every comparison of a secret (token, signature, CSRF
   token) uses :func:`hmac.compare_digest`.
 """
@@ -48,10 +57,15 @@ from swisschess.store.logins import LoginThrottle, RevokedSessions
 COOKIE = "swisschess_session"
 #: Seconds a login lasts (12 h).
 SESSION_TTL = 12 * 3600
+#: Cookie naming a device that has logged in before (its own back-off), and its life.
+DEVICE_COOKIE = "swisschess_device"
+DEVICE_TTL = 365 * 86400
 #: Form field and header carrying the CSRF token.
 CSRF_FIELD = "csrf"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+#: Answers no browser or proxy may keep (``Cache-Control: no-store``).
+PRIVATE_PREFIXES = ("/arbiter/", "/api/")
 #: Routes that change nothing and take no credential: any site may call them.
 CSRF_EXEMPT_PATHS = frozenset({"/api/pair"})
 
@@ -70,11 +84,6 @@ def _hashes(sources: tuple[str, ...]) -> str:
 CSP = (f"default-src 'self'; script-src 'self' 'unsafe-hashes' {_hashes(INLINE_HANDLERS)}; "
        f"style-src 'self' 'unsafe-hashes' {_hashes(INLINE_STYLES)}; img-src 'self' data:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-#: The API docs page (Swagger UI) loads its script and style from a CDN.
-CSP_DOCS = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
-            "https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; "
-            "frame-ancestors 'none'")
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -166,17 +175,48 @@ class Auth:
 
         A wrong bearer token counts as a failed login; while the client must
         wait, even the right one is refused (429)."""
+        state = request.scope.setdefault("state", {})
+        if "swisschess_ok" not in state:  # decided once per request (a failure counts once)
+            state["swisschess_ok"] = self._ok(request)
+        return bool(state["swisschess_ok"])
+
+    def _ok(self, request: Request) -> bool:
         given = self.bearer(request)
         if given is None:
             return self.session(request) is not None
         # an explicit token decides alone (a cookie sent along is not looked at)
-        key = client_key(request)
+        key = self.client(request)
         self.refuse_if_waiting(key)
         if self.check_token(given):
+            self.remember_device(request)
             return True
         if self.throttle is not None:
             self.throttle.failure(key)
         return False
+
+    # ---------------------------------------------------------------- devices
+    def new_device(self) -> str:
+        """A fresh device cookie value ``DID.SIGNATURE``."""
+        did = secrets.token_urlsafe(12)
+        return f"{did}.{self._sign('device:' + did)}"
+
+    def device(self, request: Request) -> str | None:
+        """``"dev:ID"`` for a request showing a valid device cookie, else None."""
+        did, _sep, sig = request.cookies.get(DEVICE_COOKIE, "").partition(".")
+        if not did or not hmac.compare_digest(sig.encode(), self._sign("device:" + did).encode()):
+            return None
+        return "dev:" + did
+
+    def client(self, request: Request) -> str:
+        """Whom the back-off counts: the device if it has logged in before, else the
+        address (:func:`client_key`)."""
+        return self.device(request) or client_key(request)
+
+    def remember_device(self, request: Request) -> None:
+        """After a successful login: give the client a device cookie if it has none
+        (set on the answer by :class:`SecurityHeaders`)."""
+        if self.device(request) is None:
+            request.scope.setdefault("state", {})["swisschess_new_device"] = self.new_device()
 
     # --------------------------------------------------------------- back-off
     def waiting(self, key: str) -> float:
@@ -191,7 +231,7 @@ class Auth:
         """Check a password typed on the login form: the new session cookie, or None.
 
         Raises :class:`TooManyFailures` while the client must wait."""
-        key = client_key(request)
+        key = self.client(request)
         self.refuse_if_waiting(key)
         if not self.check_token(given):
             if self.throttle is not None:
@@ -199,6 +239,7 @@ class Auth:
             return None
         if self.throttle is not None:
             self.throttle.success(key)
+        self.remember_device(request)
         return self.new_session()
 
 
@@ -219,8 +260,8 @@ class CsrfRejected(HTTPException):
 
 
 def client_key(request: Request) -> str:
-    """Whom the back-off counts: the client's address (behind a proxy, start uvicorn
-    with ``--forwarded-allow-ips`` so that this is the real client)."""
+    """The client's address, as the back-off counts it (behind a reverse proxy, start
+    ``serve --trusted-proxy PROXY`` so that this is the real client)."""
     return "ip:" + (request.client.host if request.client else "unknown")
 
 
@@ -301,7 +342,9 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        csp = CSP_DOCS if scope.get("path") == "/api/docs" else CSP
+        csp = CSP  # every page, /api/docs too (web/apidocs.py: no outside file)
+        path = scope.get("path", "")
+        private = path.startswith(PRIVATE_PREFIXES) or path in ("/arbiter", "/login")
 
         async def send_with_headers(message) -> None:
             if message["type"] == "http.response.start":
@@ -313,6 +356,15 @@ class SecurityHeaders:
                              (b"referrer-policy", b"same-origin")):
                     if k not in present:
                         headers.append((k, v))
+                if private and b"cache-control" not in present:
+                    # the arbiter's pages, exports and API answers: kept by no cache
+                    headers.append((b"cache-control", b"no-store"))
+                device = scope.get("state", {}).get("swisschess_new_device")
+                if device:  # a first successful login from this client (Auth.remember_device)
+                    secure = "; Secure" if scope.get("scheme") == "https" else ""
+                    headers.append((b"set-cookie", (
+                        f"{DEVICE_COOKIE}={device}; Max-Age={DEVICE_TTL}; Path=/; HttpOnly; "
+                        f"SameSite=Strict{secure}").encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -47,7 +47,8 @@ def cell(e: RoundEntry | None) -> str:
     code = {"=": "½", "D": "½", "W": "1", "L": "0", "*": ""}.get(e.code, e.code)
     if e.opponent is None:
         return {"U": _("bye"), "H": _("½ bye"), "F": _("1 bye"), "Z": "–"}.get(e.code, e.code)
-    col = "w" if e.colour is Colour.WHITE else "b"
+    # the local colour letters, as the legend and the other pages write them
+    col = terms.colour_letter("w" if e.colour is Colour.WHITE else "b")
     return f"{e.opponent}{col}{code}"
 
 
@@ -152,6 +153,8 @@ def install_filters(env) -> None:
     env.globals["system_name"] = terms.system_name
     env.globals["edition_name"] = terms.edition_name
     env.globals["translate_float"] = terms.float_text
+    env.globals["preference_name"] = terms.preference_name
+    env.globals["colour_letter"] = terms.colour_letter
     env.globals["translate_note"] = terms.note
 
 
