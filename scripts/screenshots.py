@@ -236,6 +236,26 @@ def main() -> int:
             shot("phone-standings-scrolled", f"/t/{tid}/standings", full=False, on=phone,
                  before=lambda pg: pg.eval_on_selector(
                      ".scroll", "el => { el.scrollLeft = el.scrollWidth; }"))
+            # a late correction: round 2 changed after rounds 3 and 4 were paired (issue 24)
+            def correct_round_2(pg) -> None:
+                row = pg.locator("#boards tr#b1")
+                row.locator("button.fix").click()
+                old = row.locator(".result").inner_text()
+                row.locator("button[value='%s']" % ("1/2" if old != "½–½" else "1-0")).click()
+                pg.wait_for_function(
+                    "o => document.querySelector('#b1 .result').textContent !== o", arg=old)
+                pg.reload()
+
+            shot("late-correction", f"/arbiter/t/{tid}/round/2", full=False,
+                 before=correct_round_2)
+
+            # undo round 4 with its results: the dialog, then what was removed
+            def undo_round(pg) -> None:
+                pg.once("dialog", lambda d: d.accept())
+                pg.click("#undo-round")
+                pg.wait_for_selector("#flash")
+
+            shot("undo", f"/arbiter/t/{tid}", full=False, before=undo_round)
             browser.close()
     finally:
         proc.kill()

@@ -283,6 +283,18 @@ def test_keyboard_entry_all_or_none_and_stale_page(web):
     assert [bv.result for bv in svc.boards(tid, 1)] == ["1-0", "1/2", "0-1"]
     r = c.get(f"/arbiter/t/{tid}/print/pairings/1")
     assert ">2450<" in r.text and '<span class="ti">IM</span>' in r.text
+    # e2e run: a round with every result in offers no empty form to save
+    r = c.get(f"/arbiter/t/{tid}/round/1/keyboard")
+    assert 'id="save-results"' not in r.text and 'id="all-entered"' in r.text
+    # an earlier round's page: the printable-list link has no stray leading "·"
+    svc.pair_next_round(tid)
+    r = c.get(f"/arbiter/t/{tid}/round/1")
+    assert re.search(r'</p>\s*<a href="/arbiter/t/\d+/print/pairings/1">|\n<a href="/arbiter/t/\d+/print/pairings/1">', r.text)
+    assert not re.search(r'\n· <a href="/arbiter/t/\d+/print/pairings/1">', r.text)
+    # the "clear this result?" question is asked in the page's language
+    assert 'data-msg-clear="Clear this result?"' in r.text
+    r = c.get(f"/arbiter/t/{tid}/round/1", params={"lang": "pl"})
+    assert 'data-msg-clear="Usunąć ten wynik?"' in r.text
 
 
 # --------------------------------------------------------------- start-up
@@ -309,3 +321,30 @@ def test_a_command_that_does_not_pair_imports_no_web_engine_or_alembic(db):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "0 []"
+
+
+def test_overview_latest_changes_carry_the_date(web):
+    # e2e run: a 9-day event's "Latest changes" showed the time of day only
+    from babel.dates import format_datetime
+
+    c, svc, tid = web
+    login(c, TOKEN)
+    r = c.get(f"/arbiter/t/{tid}")
+    last = svc.log(tid)[-1].created_at
+    assert format_datetime(last, "short", locale="en") in r.text
+
+
+@needs_engine
+def test_players_page_offers_a_bye_only_when_one_can_be_given(tmp_path):
+    # e2e run: an empty "Player" list before the first registration, and a round
+    # field with min 4 > max 3 once every round was paired
+    svc = TournamentService(str(tmp_path / "bye.db"), actor="web")
+    tid = svc.create_tournament("Bye Open", 1)
+    with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
+        login(c, TOKEN)
+        assert 'id="bye-form"' not in c.get(f"/arbiter/t/{tid}/players").text
+        svc.add_players(tid, [{"name": n, "rating": r} for n, r, _t, _f in PLAYERS])
+        assert 'id="bye-form"' in c.get(f"/arbiter/t/{tid}/players").text
+        svc.pair_next_round(tid)
+        assert 'id="bye-form"' not in c.get(f"/arbiter/t/{tid}/players").text
+    svc.close()

@@ -75,6 +75,17 @@ def test_pairing_refusals_of_the_model():
     assert pairing_refusals(parse_trf(SAMPLE.read_text()).tournament) == []
 
 
+def test_open_games_are_reported_in_the_order_of_their_lines():
+    # e2e run: a round with many open games listed them in the order of the lower
+    # pairing number, so the located messages jumped up and down the file
+    lines = [ln[:R4_RESULT] + " " + ln[R4_RESULT + 1:]
+             if ln.startswith("001") and ln[R4_RESULT - 8:R4_RESULT - 4].strip() else ln
+             for ln in sample_lines(7)]
+    whys = pairing_refusals(parse_trf("\n".join(lines)).tournament)
+    whites = [w.player for w in whys]
+    assert len(whites) > 3 and whites == sorted(whites)
+
+
 def test_check_pairable_points_at_the_record_and_the_result_column():
     res = parse_trf("\n".join(blank_round4_game(sample_lines(4))), "x.trf")
     found = [str(d) for d in check_pairable(res.tournament, res.locations, "x.trf")]

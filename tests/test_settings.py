@@ -349,3 +349,46 @@ def test_api_settings(client, svc):
     assert "Forbidden pairing: 1 Player 01, 2 Player 02" in page
     log = [json.dumps(e.payload) for e in svc.log(tid)]
     assert any('"late_entry": "half"' in x for x in log)
+
+
+@needs_engine
+def test_add_player_says_what_a_late_entry_gets_for_the_rounds_missed(db, capsys):
+    # e2e run (issue 24): registering after round 1 must not hide the points given
+    assert run(db, "new", "Late Open", "-r", "5", "--late-entry-points", "half",
+               "--late-entry-max", "1") == 0
+    for i in range(1, 5):
+        assert run(db, "add-player", f"Player {i}", "--rating", str(2000 - 10 * i)) == 0
+    assert run(db, "next-round") == 0
+    assert run(db, "result", "1", "1-0", "2", "0-1") == 0
+    assert run(db, "next-round") == 0
+    assert run(db, "result", "1", "1/2", "2", "1-0") == 0
+    capsys.readouterr()
+    assert run(db, "add-player", "Late, Comer", "--rating", "1700") == 0
+    out = capsys.readouterr().out
+    assert "player 5 registered: Late, Comer 1700" in out
+    assert "late entry, rounds missed: 1: half-point bye, 2: absent (zero-point bye)" in out
+    assert run(db, "add-player", "Late, Two", "--missed-rounds-points", "H", "--lang", "sl") == 0
+    assert "pozna prijava" in capsys.readouterr().out.lower()
+
+
+@needs_engine
+def test_web_settings_log_only_what_changed_and_late_entry_says_its_byes(client, svc):
+    # e2e run (issue 24): saving the form once logged every field as "changed"
+    login(client, TOKEN)
+    tid = svc.create_tournament("Web Late", 3, city="Bled", late_entry="half",
+                                tiebreaks="DE,BH/C1", round_dates=["2026-07-01", "", ""])
+    _players(svc, tid, 4)
+    page = client.get(f"/arbiter/t/{tid}/settings").text
+    form = {k: v for k, v in re.findall(r'<input name="(\w+)"[^>]*value="([^"]*)"', page)}
+    form.update({k: v for k, v in re.findall(
+        r'<input type="date" name="(\w+)" value="([^"]*)"', page)})
+    form.update({"late_entry": "half", "first_colour": "", "acceleration": "none"})
+    n = svc.count_events()
+    r = client.post(f"/arbiter/t/{tid}/settings", data=form)
+    assert "Nothing was changed." in r.text and svc.count_events() == n
+    r = client.post(f"/arbiter/t/{tid}/settings", data={**form, "rating_list": "FIDE 2026-08"})
+    assert "Settings saved." in r.text and svc.count_events() == n + 1
+    assert svc.log(tid)[-1].payload == {"rating_list": "FIDE 2026-08"}
+    svc.pair_next_round(tid)
+    r = client.post(f"/arbiter/t/{tid}/players", data={"name": "Late, Web", "rating": "1500"})
+    assert "Late entry, rounds missed: 1: half-point bye." in r.text

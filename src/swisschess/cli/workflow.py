@@ -300,6 +300,11 @@ def cmd_add_player(svc, args) -> int:
                                       if args.missed_rounds_points else {}))
     print(_("player {n} registered: {name} {rating}").format(
         n=p.id, name=p.name, rating=p.rating or "").rstrip())
+    if p.results:  # a late entry: what the rounds missed count (C.04.2 Art. 2.4)
+        from swisschess.i18n.terms import bye_name
+
+        missed = ", ".join(f"{r}: {bye_name(e.code)}" for r, e in enumerate(p.results, 1))
+        print(_("late entry, rounds missed: {rounds}").format(rounds=missed))
     _warn_all(warnings)
     return EXIT_OK
 

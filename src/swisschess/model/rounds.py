@@ -163,6 +163,7 @@ def pairing_refusals(t: Tournament) -> list[Unpairable]:
                               f"there is no round {last + 1} to pair", t.rounds + 1))
     for rnd in range(1, last + 1):
         seen: set[frozenset[int]] = set()
+        open_games: list[tuple[int, int]] = []
         for pid in sorted(t.players):
             e = t.players[pid].entry(rnd)
             if e is None or e.code != "*" or e.opponent is None:
@@ -177,6 +178,9 @@ def pairing_refusals(t: Tournament) -> list[Unpairable]:
             if e.colour is not Colour.WHITE and other is not None \
                     and other.colour is Colour.WHITE:
                 white, black = e.opponent, pid
+            open_games.append((white, black))
+        # in White's order, which is the order of the lines the messages point at
+        for white, black in sorted(open_games):
             out.append(Unpairable(f"round {rnd}: the game {white} - {black} has no result: "
                                   f"enter every result of round {rnd} before pairing round "
                                   f"{last + 1}", rnd, white))

@@ -207,6 +207,12 @@ def add_player(request: Request, tid: int, name: str = Form(...), rating: str = 
     warnings = review_players([row], svc.tournament(tid).players.values())
     p = svc.add_player(tid, **row)
     msg = _("Player {n} {name} registered.").format(n=p.id, name=p.name)
+    if p.results:  # a late entry: what the rounds missed count (C.04.2 Art. 2.4)
+        from swisschess.i18n.terms import bye_name
+
+        late = _("late entry, rounds missed: {rounds}").format(rounds=", ".join(
+            f"{r}: {bye_name(e.code)}" for r, e in enumerate(p.results, 1)))
+        msg += " " + late[:1].upper() + late[1:] + "."
     if warnings:  # shown on the page itself (a redirect would lose them)
         return _players_page(request, svc, tid, msg=msg,
                              warnings=[translate_message(w) for w in warnings])
@@ -581,8 +587,31 @@ async def save_settings(request: Request, tid: int):
         baku = text("acceleration") == "baku"
         if baku != registry.baku_from_code(t.system):
             change["baku"] = baku
+    # the form sends every field: keep only what differs from what it showed, so
+    # the log records the arbiter's real changes (and none when nothing changed)
+    shown = _settings_shown(s)
+    change = {k: v for k, v in change.items() if k not in shown or v != shown[k]}
+    if not change:
+        return _go(f"/arbiter/t/{tid}/settings", _("Nothing was changed."))
     svc.update_settings(tid, **change)
     return _go(f"/arbiter/t/{tid}/settings", _("Settings saved."))
+
+
+def _settings_shown(s) -> dict:
+    """The values the settings form shows (as it sends them back unchanged)."""
+    from swisschess.standings.ranking import file_tiebreaks
+
+    t = s.t
+    late_max = s.option("late_entry_max")
+    return {"name": t.name, "city": t.city, "federation": t.federation,
+            "chief_arbiter": t.chief_arbiter, "start_date": t.start_date,
+            "end_date": t.end_date, "time_control": t.time_control,
+            "tiebreaks": ", ".join(file_tiebreaks(t)), "rounds": t.rounds,
+            "late_entry": s.option("late_entry") or "zero",
+            "late_entry_max": "" if late_max is None else str(late_max),
+            "rating_list": s.option("rating_list") or "",
+            "round_dates": [t.round_dates[r - 1] if r <= len(t.round_dates) else ""
+                            for r in range(1, (t.rounds or 0) + 1)]}
 
 
 @router.post("/arbiter/t/{tid}/forbidden")

@@ -119,7 +119,7 @@
   document.addEventListener("change", function (ev) {
     var sel = ev.target.closest("form.js-result select.more");
     if (sel && sel.value) {
-      if (sel.value === "clear" && !window.confirm("Clear this result?")) { sel.value = ""; return; }
+      if (sel.value === "clear" && !window.confirm(msgOf("clear", "Clear this result?"))) { sel.value = ""; return; }
       sendResult(sel.form, sel.value);
     }
   });
