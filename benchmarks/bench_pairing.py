@@ -394,18 +394,25 @@ def input_file(cache: Path, n: int, rnd: int, seed: int, *, planned: int, byes: 
         if histories is not None:
             histories[n] = full
     t = truncated(full, rnd - 1)
-    text = write_trf(t, variant, points="computed")
-    read = parse_trf(text, name)
+    save_checked(path, write_trf(t, variant, points="computed"), rnd, "history")
+    return path
+
+
+def save_checked(path: Path, text: str, rnd: int, what: str) -> None:
+    """Write the generated TRF ``text`` to ``path`` (through a temporary file)
+    once it reads back without diagnostics, passes :func:`history_problems`
+    and records the ``rnd - 1`` rounds before the one to pair; else raise
+    ``RuntimeError`` naming the file and the ``what`` that is not legal."""
+    read = parse_trf(text, path.name)
     problems = [str(d) for d in read.diagnostics] + history_problems(read.tournament)
     if read.tournament.rounds_recorded() != rnd - 1:
         problems.append(f"file has {read.tournament.rounds_recorded()} rounds, not {rnd - 1}")
     if problems:
-        raise RuntimeError(f"{name}: generated history is not legal:\n  "
+        raise RuntimeError(f"{path.name}: generated {what} is not legal:\n  "
                            + "\n  ".join(problems[:20]))
     tmp = path.with_suffix(".tmp")
     tmp.write_text(text)
     tmp.replace(path)
-    return path
 
 
 # ================================================================== engines
@@ -546,14 +553,24 @@ def _cell(r: Run | None) -> tuple[str, str, str]:
 
 def table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -> str:
     """The Markdown table: players | round | wall s, CPU s and MiB per engine | same?"""
-    head = ["players", "round"]
+    return markdown_table(["players", "round"],
+                          [([str(n), str(rnd)], runs) for n, rnd, runs in rows], engines)
+
+
+def markdown_table(key_head: list[str], rows: list[tuple[list[str], dict[str, Run]]],
+                   engines: Sequence[str], left: int = 0) -> str:
+    """A Markdown table of timed runs: the key columns ``key_head`` (the first
+    ``left`` of them flush left, the others right), wall s, CPU s and MiB per
+    engine, and a last column with each peer's :func:`compare` verdict against
+    swisschess (empty when they agree)."""
+    head = list(key_head)
     for e in engines:
         head += [f"{ENGINE_TITLES[e]} s", "cpu s", "MiB"]
     head.append("same?")
     lines = ["| " + " | ".join(head) + " |",
-             "|" + "|".join("---:" for _ in head[:-1]) + "|---|"]
-    for n, rnd, runs in rows:
-        cells = [str(n), str(rnd)]
+             "|" + "|".join(["---"] * left + ["---:"] * (len(head) - 1 - left)) + "|---|"]
+    for keys, runs in rows:
+        cells = list(keys)
         for e in engines:
             cells += list(_cell(runs.get(e)))
         verdicts = []
@@ -566,6 +583,22 @@ def table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -
         cells.append("; ".join(verdicts))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def run_engines(engines: Sequence[str], cmds: dict[str, list[str] | None], path: Path,
+                cache: Path, timeout: float) -> dict[str, Run]:
+    """Run each engine on ``path`` (output beside it in ``cache``) and print
+    one progress line per run to stderr."""
+    runs: dict[str, Run] = {}
+    for e in engines:
+        cmd = cmds[e]
+        assert cmd is not None
+        r = run_engine(cmd, path, cache / f"{path.stem}.{e}.out", timeout)
+        runs[e] = r
+        print(f"#   {ENGINE_TITLES[e]}: {r.status} {r.seconds:.1f} s "
+              f"(cpu {r.cpu:.1f} s) {r.mib:.0f} MiB {r.detail}",
+              file=sys.stderr, flush=True)
+    return runs
 
 
 def _ints(text: str) -> list[int]:
@@ -621,17 +654,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"# {path.name} ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
                 if a.generate_only:
                     continue
-                runs: dict[str, Run] = {}
-                for e in engines:
-                    cmd = cmds[e]
-                    assert cmd is not None
-                    out = cache / f"{path.stem}.{e}.out"
-                    r = run_engine(cmd, path, out, a.timeout)
-                    runs[e] = r
-                    print(f"#   {ENGINE_TITLES[e]}: {r.status} {r.seconds:.1f} s "
-                          f"(cpu {r.cpu:.1f} s) {r.mib:.0f} MiB {r.detail}",
-                          file=sys.stderr, flush=True)
-                rows.append((n, rnd, runs))
+                rows.append((n, rnd, run_engines(engines, cmds, path, cache, a.timeout)))
     finally:
         if tmp is not None:
             tmp.cleanup()

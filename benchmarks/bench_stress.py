@@ -64,15 +64,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_pairing import (  # noqa: E402  (a script beside this one)
     ENGINE_TITLES,
     Run,
-    _cell,
-    compare,
     engine_commands,
-    history_problems,
     make_history,
-    run_engine,
+    markdown_table,
+    run_engines,
+    save_checked,
 )
 
-from swisschess.formats.trf import parse_trf  # noqa: E402
 from swisschess.formats.writer import write_trf  # noqa: E402
 from swisschess.model.tournament import (  # noqa: E402
     ByeRequest,
@@ -178,18 +176,7 @@ def family_file(cache: Path, family: str, n: int, seed: int) -> Path:
     path = cache / f"stress-v{FAMILY_VERSION}-{family}-n{n}-r{rnd}-s{seed}.trf"
     if path.exists():
         return path
-    t = build(n, seed)
-    text = write_trf(t, "16", points="computed")
-    read = parse_trf(text, path.name)
-    problems = [str(d) for d in read.diagnostics] + history_problems(read.tournament)
-    if read.tournament.rounds_recorded() != rnd - 1:
-        problems.append(f"file has {read.tournament.rounds_recorded()} rounds, not {rnd - 1}")
-    if problems:
-        raise RuntimeError(f"{path.name}: generated file is not legal:\n  "
-                           + "\n  ".join(problems[:20]))
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    save_checked(path, write_trf(build(n, seed), "16", points="computed"), rnd, "file")
     return path
 
 
@@ -225,23 +212,9 @@ def ab_same(path: Path) -> tuple[bool, str]:
 
 def table(rows: list[tuple[str, int, int, dict[str, Run]]], engines: Sequence[str]) -> str:
     """Markdown: family | players | round | wall s, CPU s, MiB per engine | same?"""
-    head = ["family", "players", "round"]
-    for e in engines:
-        head += [f"{ENGINE_TITLES[e]} s", "cpu s", "MiB"]
-    head.append("same?")
-    lines = ["| " + " | ".join(head) + " |",
-             "|---|" + "|".join("---:" for _ in head[1:-1]) + "|---|"]
-    for fam, n, rnd, runs in rows:
-        cells = [fam, str(n), str(rnd)]
-        for e in engines:
-            cells += list(_cell(runs.get(e)))
-        ours = runs.get("swisschess")
-        verdicts = [f"{ENGINE_TITLES[e]}: {v}" for e in engines
-                    if e != "swisschess" and ours is not None and e in runs
-                    and (v := compare(ours, runs[e]))]
-        cells.append("; ".join(verdicts))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    return markdown_table(["family", "players", "round"],
+                          [([fam, str(n), str(rnd)], runs) for fam, n, rnd, runs in rows],
+                          engines, left=1)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -303,15 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"# {path.name} ({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
                 if a.generate_only:
                     continue
-                runs: dict[str, Run] = {}
-                for e in engines:
-                    cmd = cmds[e]
-                    assert cmd is not None
-                    r = run_engine(cmd, path, cache / f"{path.stem}.{e}.out", a.timeout)
-                    runs[e] = r
-                    print(f"#   {ENGINE_TITLES[e]}: {r.status} {r.seconds:.1f} s "
-                          f"(cpu {r.cpu:.1f} s) {r.mib:.0f} MiB {r.detail}",
-                          file=sys.stderr, flush=True)
+                runs = run_engines(engines, cmds, path, cache, a.timeout)
                 rows.append((fam, n, FAMILIES[fam][0], runs))
     finally:
         if tmp is not None:

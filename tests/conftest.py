@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 # POST /api/pair computes in this process during the tests (hundreds of requests;
@@ -22,3 +23,13 @@ os.environ.setdefault("SWISSCHESS_PAIR_ISOLATION", "thread")
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev")
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch) -> str:
+    """The path of a new event database for the command-line tests (with
+    ``storehelp.run``): the test runs in ``tmp_path`` and ``SWISSCHESS_DB`` is
+    unset, so no database outside the test is read or written."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
+    return str(tmp_path / "event.db")

@@ -211,3 +211,12 @@ def kill_server(proc: subprocess.Popen) -> None:
     proc.wait(timeout=10)
     if proc.stderr:
         proc.stderr.close()
+
+
+
+def run(db: str, *argv: str) -> int:
+    """``swisschess COMMAND --db DB ARGS...`` in this process (``db``: the
+    fixture of tests/conftest.py): the exit code."""
+    from swisschess.cli.main import main
+
+    return main([argv[0], "--db", db, *argv[1:]])

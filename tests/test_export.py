@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from storehelp import needs_engine
+from storehelp import needs_engine, run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
@@ -26,10 +25,6 @@ HEADER = ["012 Bern Spring Open 2026", "022 Bern", "032 SUI", "042 2026/05/01",
           "132" + " " * 88 + DATES]
 #: Results by board: a fixed pattern, so the event is the same on every run.
 PATTERN = ("1-0", "0-1", "1/2", "1-0")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
 
 
 def play_event(db: str, rounds: int = 5) -> None:
@@ -48,13 +43,6 @@ def play_event(db: str, rounds: int = 5) -> None:
             assert run(db, "result", str(b.board), result) == 0
         if rnd == 2:
             assert run(db, "withdraw", "Dubois") == 0
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
 
 
 def export(db: str, path: Path, *variant: str) -> str:

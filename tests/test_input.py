@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login
+from storehelp import login, run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
@@ -20,17 +20,6 @@ from swisschess.store.service import TournamentService
 
 DATA = Path(__file__).resolve().parent / "data" / "input"
 CE = ["Šťastný, Jiří", "Wójcik, Łukasz", "Kovačič, Žiga"]
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
 
 
 def names(db: str) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine
+from storehelp import login, needs_engine, run
 
 from swisschess.cli.main import main
 from swisschess.model.search import fold, matches, suggestions
@@ -24,17 +24,6 @@ PLAYERS = [("Šťastný, Jiří", 2450, "IM", "CZE"), ("Müller, Jörg", 2380, "
            ("Wójcik, Łukasz", 2300, "", "POL"), ("Kovačič, Žiga", 2210, "", "SLO"),
            ("Lepik, Anna", 2105, "WFM", "EST"), ("Novak, Petra", 1990, "", "SLO"),
            ("Keller, Anna", 1890, "", "SUI")]
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
 
 
 def make_event(db: str, rounds: int = 3) -> None:

@@ -9,9 +9,8 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine
+from storehelp import login, needs_engine, run
 
-from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
 from swisschess.model.tournament import Colour, ForbiddenPairs
 from swisschess.store.events import Conflict, NotFound, StoreError
@@ -188,17 +187,6 @@ def test_rating_list_and_settings_notes_survive_export_and_import(svc):
 
 
 # ---------------------------------------------------------------- command line
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
-
-
 @needs_engine
 def test_new_first_colour_black_gives_number_one_black(db, capsys):
     assert run(db, "new", "Black Open", "-r", "5", "--first-colour", "black",

@@ -5,24 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from storehelp import needs_engine
+from storehelp import needs_engine, run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
 from swisschess.store.service import TournamentService
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "import"
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
 
 
 def events(db: str) -> int:

@@ -7,21 +7,11 @@ from __future__ import annotations
 import os
 
 import pytest
+from storehelp import run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
 from swisschess.store.service import TournamentService
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("SWISSCHESS_DB", raising=False)
-    return str(tmp_path / "event.db")
-
-
-def run(db: str, *argv: str) -> int:
-    return main([argv[0], "--db", db, *argv[1:]])
 
 
 def _event(db: str, n: int = 10, rounds: int = 5) -> None:

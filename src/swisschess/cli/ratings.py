@@ -28,17 +28,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.exitcodes import EXIT_INVALID, EXIT_OK
+from swisschess.cli.reportinput import (
+    CommandError,
+    check_round,
+    load_tournament,
+    read_bytes,
+    run_report,
+)
 from swisschess.i18n import gettext as _
-from swisschess.i18n.messages import translate_message
 
 FORMATS = ("text", "csv", "json", "html")
-
-
-class _Fail(Exception):
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -93,49 +93,14 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="text")
 
 
-def _read(path: str) -> bytes:
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError as e:
-        raise _Fail(EXIT_FILE, _("{file}: error: cannot read file: {reason}").format(
-            file=path, reason=e.strerror or e)) from None
-
-
 def _load(args: argparse.Namespace):
-    from swisschess.formats.trf import decode, parse_trf
-
-    path = args.file
-    try:
-        res = parse_trf(decode(_read(path)), path)
-    except _Fail:
-        raise
-    except Exception as e:  # a reader bug must not end in a traceback
-        raise _Fail(EXIT_INVALID, _("{file}: error: cannot read tournament ({reason})").format(
-            file=path, reason=f"{type(e).__name__}: {e}")) from None
-    if res.errors:
-        more = (" " + _("(and {n} more errors)").format(n=len(res.errors) - 1)
-                if len(res.errors) > 1 else "")
-        raise _Fail(EXIT_INVALID, f"{translate_message(str(res.errors[0]))}{more}")
-    t = res.tournament
-    if not t.players:
-        raise _Fail(EXIT_INVALID, _("{file}: error: no players (no 001 records)").format(file=path))
-    return t, _round(t, path, args.round)
+    t = load_tournament(args.file)
+    return t, _round(t, args.file, args.round)
 
 
 def _round(t, path: str, upto: int | None) -> int:
     """The round asked for (default: the last complete one), checked."""
-    from swisschess.standings.field import complete_rounds
-
-    last, recorded = complete_rounds(t), t.rounds_recorded()
-    if upto is not None and not 0 <= upto <= recorded:
-        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: the file has rounds 0 to {last}")
-                    .format(file=path, n=upto, last=recorded))
-    if upto is not None and upto > last:
-        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: round {r} has games without "
-                                    "a result").format(file=path, n=upto, r=last + 1))
+    last = check_round(t, path, upto)
     return last if upto is None else upto
 
 
@@ -144,10 +109,10 @@ def _k_players(args: argparse.Namespace, t) -> dict[int, int]:
     for item in args.k_player:
         num, sep, k = item.partition("=")
         if not sep or not num.strip().isdigit() or not k.strip().isdigit() or not 1 <= int(k) <= 100:
-            raise _Fail(EXIT_INVALID, _("{file}: error: --k-player {value}: use NUMBER=K, "
+            raise CommandError(EXIT_INVALID, _("{file}: error: --k-player {value}: use NUMBER=K, "
                                         "K from 1 to 100").format(file=args.file, value=item))
         if int(num) not in t.players:
-            raise _Fail(EXIT_INVALID, _("{file}: error: --k-player {value}: no player "
+            raise CommandError(EXIT_INVALID, _("{file}: error: --k-player {value}: no player "
                                         "number {n}").format(file=args.file, value=item,
                                                              n=int(num)))
         out[int(num)] = int(k)
@@ -163,23 +128,9 @@ def _standings(args: argparse.Namespace, t, upto: int, tiebreaks: str | None):
         try:
             specs = parse_tiebreaks(tiebreaks)
         except TiebreakError as e:
-            raise _Fail(EXIT_INVALID, _("{file}: error: --tiebreaks: {reason}").format(
+            raise CommandError(EXIT_INVALID, _("{file}: error: --tiebreaks: {reason}").format(
                 file=args.file, reason=e)) from None
     return standings(t, specs, "2026", upto)
-
-
-def _run(args: argparse.Namespace, body) -> int:
-    try:
-        text = body()
-    except _Fail as e:
-        print(str(e), file=sys.stderr)
-        return e.code
-    except ValueError as e:
-        print(translate_message(f"{args.file}:1:1: error: {e}").replace(":1:1:", ":", 1),
-              file=sys.stderr)
-        return EXIT_INVALID
-    sys.stdout.write(text)
-    return EXIT_OK
 
 
 def run_ratings(args: argparse.Namespace) -> int:
@@ -190,7 +141,7 @@ def run_ratings(args: argparse.Namespace) -> int:
         t, upto = _load(args)
         ch = rating_changes(t, upto, default_k=args.k, k=_k_players(args, t))
         return render_ratings(ch, args.format, title=t.name, round_=upto, default_k=args.k)
-    return _run(args, body)
+    return run_report(args.file, body)
 
 
 def run_norms(args: argparse.Namespace) -> int:
@@ -201,7 +152,7 @@ def run_norms(args: argparse.Namespace) -> int:
         t, upto = _load(args)
         return render_norms(title_norms(t, upto, exempt=args.exempt), args.format,
                             title=t.name, round_=upto, exempt=args.exempt)
-    return _run(args, body)
+    return run_report(args.file, body)
 
 
 def run_prizes(args: argparse.Namespace) -> int:
@@ -209,20 +160,20 @@ def run_prizes(args: argparse.Namespace) -> int:
     from swisschess.standings.reports import render_prizes
 
     def body() -> str:
-        raw = _read(args.config)
+        raw = read_bytes(args.config)
         try:
             config = parse_config(raw.decode("utf-8-sig"))
         except UnicodeDecodeError:
-            raise _Fail(EXIT_INVALID, _("{file}: error: not UTF-8 text").format(
+            raise CommandError(EXIT_INVALID, _("{file}: error: not UTF-8 text").format(
                 file=args.config)) from None
         except PrizeConfigError as e:
-            raise _Fail(EXIT_INVALID, _("{file}: error: {reason}").format(
+            raise CommandError(EXIT_INVALID, _("{file}: error: {reason}").format(
                 file=args.config, reason=e)) from None
         t, upto = _load(args)
         st = _standings(args, t, upto, args.tiebreaks or config.tiebreaks)
         return render_prizes(prize_list(t, st, config), config, args.format, title=t.name,
                              round_=upto)
-    return _run(args, body)
+    return run_report(args.file, body)
 
 
 def run_teams(args: argparse.Namespace) -> int:
@@ -231,13 +182,13 @@ def run_teams(args: argparse.Namespace) -> int:
 
     def body() -> str:
         if args.best < 1:
-            raise _Fail(EXIT_INVALID, _("{file}: error: --best {n}: at least 1 player must "
+            raise CommandError(EXIT_INVALID, _("{file}: error: --best {n}: at least 1 player must "
                                         "count").format(file=args.file, n=args.best))
         t, upto = _load(args)
         rows = team_standings(_standings(args, t, upto, args.tiebreaks), args.best, args.by)
         return render_teams(rows, args.format, title=t.name, round_=upto, best=args.best,
                             by=args.by)
-    return _run(args, body)
+    return run_report(args.file, body)
 
 
 def show_report(t, what: str, round_: int | None, prizes: str | None) -> int:
@@ -258,17 +209,17 @@ def show_report(t, what: str, round_: int | None, prizes: str | None) -> int:
             text = render_norms(title_norms(t, upto), "text", title=t.name, round_=upto)
         else:
             if not prizes:
-                raise _Fail(EXIT_INVALID, _("show prizes: name the prize file with "
+                raise CommandError(EXIT_INVALID, _("show prizes: name the prize file with "
                                             "--prizes PRIZES.toml"))
             try:
-                config = parse_config(_read(prizes).decode("utf-8-sig"))
+                config = parse_config(read_bytes(prizes).decode("utf-8-sig"))
             except (PrizeConfigError, UnicodeDecodeError) as e:
-                raise _Fail(EXIT_INVALID, _("{file}: error: {reason}").format(
+                raise CommandError(EXIT_INVALID, _("{file}: error: {reason}").format(
                     file=prizes, reason=e)) from None
             st = standings(t, config.tiebreaks, "2026", upto)
             text = render_prizes(prize_list(t, st, config), config, "text", title=t.name,
                                  round_=upto)
-    except _Fail as e:
+    except CommandError as e:
         print(str(e), file=sys.stderr)
         return e.code
     sys.stdout.write(text)

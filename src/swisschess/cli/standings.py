@@ -17,17 +17,10 @@ out of range or with missing results), 5 file cannot be read.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.exitcodes import EXIT_INVALID
+from swisschess.cli.reportinput import CommandError, check_round, load_tournament, run_report
 from swisschess.i18n import gettext as _
-from swisschess.i18n.messages import translate_message
-
-
-class _Fail(Exception):
-    def __init__(self, code: int, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,62 +54,26 @@ def _common(p: argparse.ArgumentParser) -> None:
                         "rating tie-breaks are not applied when unrated players are present)")
 
 
-def _load(path: str):
-    from swisschess.formats.trf import decode, parse_trf
-
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-    except OSError as e:
-        raise _Fail(EXIT_FILE, _("{file}: error: cannot read file: {reason}").format(
-            file=path, reason=e.strerror or e)) from None
-    try:
-        res = parse_trf(decode(data), path)
-    except Exception as e:  # a reader bug must not end in a traceback
-        raise _Fail(EXIT_INVALID, _("{file}: error: cannot read tournament ({reason})").format(
-            file=path, reason=f"{type(e).__name__}: {e}")) from None
-    if res.errors:
-        more = (" " + _("(and {n} more errors)").format(n=len(res.errors) - 1)
-                if len(res.errors) > 1 else "")
-        raise _Fail(EXIT_INVALID, f"{translate_message(str(res.errors[0]))}{more}")
-    t = res.tournament
-    if not t.players:
-        raise _Fail(EXIT_INVALID, _("{file}: error: no players (no 001 records)").format(file=path))
-    return t
-
-
 def _prepare(args: argparse.Namespace):
-    from swisschess.standings.field import complete_rounds
     from swisschess.standings.ranking import file_tiebreaks
     from swisschess.standings.spec import TiebreakError, TiebreakSpec, parse_tiebreaks
 
-    t = _load(args.file)
+    t = load_tournament(args.file)
     specs: list[TiebreakSpec] | None
     if args.tiebreaks is not None:
         try:
             specs = parse_tiebreaks(args.tiebreaks)
         except TiebreakError as e:
-            raise _Fail(EXIT_INVALID, _("{file}: error: --tiebreaks: {reason}").format(
+            raise CommandError(EXIT_INVALID, _("{file}: error: --tiebreaks: {reason}").format(
                 file=args.file, reason=e)) from None
     else:
         try:
             specs = parse_tiebreaks(file_tiebreaks(t)) if file_tiebreaks(t) else None
         except TiebreakError as e:
-            raise _Fail(EXIT_INVALID, _("{file}: error: tie-breaks of record 212/202: {reason}")
-                        .format(file=args.file, reason=e)) from None
-    last = complete_rounds(t)
-    recorded = t.rounds_recorded()
-    upto = args.round
-    if upto is not None and not 0 <= upto <= recorded:
-        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: the file has rounds 0 to {last}")
-                    .format(file=args.file, n=upto, last=recorded))
-    if upto is not None and upto > last:
-        raise _Fail(EXIT_INVALID, _("{file}: error: --round {n}: round {r} has games without "
-                                    "a result").format(file=args.file, n=upto, r=last + 1))
-    return t, specs, upto
+            raise CommandError(EXIT_INVALID, _("{file}: error: tie-breaks of record 212/202: "
+                                               "{reason}").format(file=args.file, reason=e)) from None
+    check_round(t, args.file, args.round)
+    return t, specs, args.round
 
 
 def _run(args: argparse.Namespace, what: str) -> int:
@@ -124,25 +81,16 @@ def _run(args: argparse.Namespace, what: str) -> int:
     from swisschess.standings.crosstable import crosstable
     from swisschess.standings.ranking import standings
 
-    try:
+    def body() -> str:
         t, specs, upto = _prepare(args)
         if what == "standings":
             st = standings(t, specs, args.edition, upto, unrated=args.unrated,
                            round_robin=args.round_robin)
-            text = render.render_standings(st, args.format, t.name)
-        else:
-            ct = crosstable(t, specs, args.edition, upto, unrated=args.unrated,
-                            round_robin=args.round_robin)
-            text = render.render_crosstable(ct, args.format, t.name)
-    except _Fail as e:
-        print(str(e), file=sys.stderr)
-        return e.code
-    except ValueError as e:
-        print(translate_message(f"{args.file}:1:1: error: {e}").replace(":1:1:", ":", 1),
-              file=sys.stderr)
-        return EXIT_INVALID
-    sys.stdout.write(text)
-    return EXIT_OK
+            return render.render_standings(st, args.format, t.name)
+        ct = crosstable(t, specs, args.edition, upto, unrated=args.unrated,
+                        round_robin=args.round_robin)
+        return render.render_crosstable(ct, args.format, t.name)
+    return run_report(args.file, body)
 
 
 def run_standings(args: argparse.Namespace) -> int:

@@ -55,8 +55,9 @@ def _fail(code: int, msg: str) -> int:
     return code
 
 
-def run(args: argparse.Namespace) -> int:
-    path = args.input
+def _load(path: str) -> tuple[TeamTournament, frozenset[int]] | int:
+    """The team file's tournament and the teams absent from the next round, or
+    the exit code after the message (5 unreadable, 3 invalid)."""
     try:
         with open(path, "rb") as f:
             text = decode(f.read())
@@ -64,10 +65,29 @@ def run(args: argparse.Namespace) -> int:
         return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
             file=path, reason=e.strerror or e))
     try:
-        tournament, absent = read_team_trf(text, path)
+        return read_team_trf(text, path)
     except TeamTrfError as e:
         return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
             file=path, line=e.line, message=translate_message(e.message)))
+
+
+def _write(path: str, text: str) -> int:
+    """Write ``text`` to ``path``: exit 0, or 5 after the message."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    except OSError as e:
+        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
+            file=path, reason=e.strerror or e))
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    path = args.input
+    loaded = _load(path)
+    if isinstance(loaded, int):
+        return loaded
+    tournament, absent = loaded
     unknown = sorted(set(args.absent) - {t.tpn for t in tournament.teams})
     if unknown:
         return _fail(EXIT_INVALID, _("--absent: no team {tpn} in {file}").format(
@@ -115,17 +135,10 @@ def run_engine(args: argparse.Namespace) -> int:
     if not args.input:
         return _fail(EXIT_INVALID, _("no input file given"))
     path = args.input
-    try:
-        with open(path, "rb") as f:
-            text = decode(f.read())
-    except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
-            file=path, reason=e.strerror or e))
-    try:
-        tournament, absent = read_team_trf(text, path)
-    except TeamTrfError as e:
-        return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
-            file=path, line=e.line, message=translate_message(e.message)))
+    loaded = _load(path)
+    if isinstance(loaded, int):
+        return loaded
+    tournament, absent = loaded
     if args.check:
         return _engine_check(path, tournament)
     if args.pair is None:
@@ -145,13 +158,7 @@ def run_engine(args: argparse.Namespace) -> int:
     if args.pair == "-":
         sys.stdout.write(out)
         return EXIT_OK
-    try:
-        with open(args.pair, "w", encoding="utf-8", newline="\n") as f:
-            f.write(out)
-    except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
-            file=args.pair, reason=e.strerror or e))
-    return EXIT_OK
+    return _write(args.pair, out)
 
 
 def _engine_check(path: str, tournament: TeamTournament) -> int:
@@ -239,10 +246,5 @@ def _engine_generate(args: argparse.Namespace) -> int:
     except NoTeamPairing:
         return _fail(EXIT_NO_PAIRING, _("seed {seed}: no valid pairing: {reason}").format(
             seed=seed, reason=_("no pairing respects the absolute criteria")))
-    try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(f"### swisschess engine --team -g -s {seed}\n" + write_team_trf(t))
-    except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
-            file=args.output, reason=e.strerror or e))
-    return EXIT_OK
+    return _write(args.output, f"### swisschess engine --team -g -s {seed}\n"
+                  + write_team_trf(t))

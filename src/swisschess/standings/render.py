@@ -160,25 +160,39 @@ _CSS = ("table{border-collapse:collapse;font-family:sans-serif;font-size:90%}"
         "tr:nth-child(even){background:#f4f4f4}")
 
 
-def _html_doc(title: str, caption: str, head: list[str], rows: list[list[str]],
-              left: set[int], notes: list[str] | None = None) -> str:
+#: One table of an HTML page: caption, header, rows, the columns set flush left.
+HtmlSection = tuple[str, list[str], list[list[str]], set[int]]
+
+
+def html_page(title: str, sections: list[HtmlSection], notes: list[str],
+              subtitle: str = "") -> str:
+    """A whole HTML page: the title (else the first caption) as heading, an
+    optional subtitle, each section as a captioned table (numbers flush
+    right), then the notes as paragraphs; everything escaped."""
     e = html.escape
     out = ["<!DOCTYPE html>", f'<html lang="{i18n.get_language()}"><head><meta charset="utf-8">',
-           f"<title>{e(title or caption)}</title><style>{_CSS}</style></head><body>"]
+           f"<title>{e(title or sections[0][0])}</title><style>{_CSS}</style></head><body>"]
     if title:
         out.append(f"<h1>{e(title)}</h1>")
-    out.append(f"<table><caption>{e(caption)}</caption>")
-    out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead>")
-    out.append("<tbody>")
-    for r in rows:
-        out.append("<tr>" + "".join(
-            f"<td>{e(c)}</td>" if i in left else f'<td class="n">{e(c)}</td>'
-            for i, c in enumerate(r)) + "</tr>")
-    out.append("</tbody></table>")
-    for n in notes or []:
-        out.append(f"<p>{e(n)}</p>")
+    if subtitle:
+        out.append(f"<h2>{e(subtitle)}</h2>")
+    for caption, head, rows, left in sections:
+        out.append(f"<table><caption>{e(caption)}</caption>")
+        out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead>")
+        out.append("<tbody>")
+        for r in rows:
+            out.append("<tr>" + "".join(
+                f"<td>{e(c)}</td>" if i in left else f'<td class="n">{e(c)}</td>'
+                for i, c in enumerate(r)) + "</tr>")
+        out.append("</tbody></table>")
+    out.extend(f"<p>{e(n)}</p>" for n in notes)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _html_doc(title: str, caption: str, head: list[str], rows: list[list[str]],
+              left: set[int], notes: list[str] | None = None) -> str:
+    return html_page(title, [(caption, head, rows, left)], notes or [])
 
 
 def standings_html(st: Standings, title: str = "") -> str:

@@ -9,7 +9,6 @@ data, English keys and ``.`` decimals.
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 from collections.abc import Callable
@@ -21,12 +20,8 @@ from swisschess.i18n import gettext as _
 from swisschess.standings import norms as nm
 from swisschess.standings import ratingchange as rc
 from swisschess.standings.prizes import PrizeConfig, PrizeList
-from swisschess.standings.render import fmt
+from swisschess.standings.render import fmt, html_page
 from swisschess.standings.teams import TeamRow
-
-_CSS = ("table{border-collapse:collapse;font-family:sans-serif;font-size:90%}"
-        "th,td{border:1px solid #bbb;padding:2px 6px}td.n{text-align:right}"
-        "tr:nth-child(even){background:#f4f4f4}")
 
 
 # ------------------------------------------------------------------ helpers
@@ -39,29 +34,6 @@ def _text_table(head: list[str], rows: list[list[str]], left: set[int]) -> list[
 
     top = line(head)
     return [top, "-" * len(top), *(line(r) for r in rows)]
-
-
-def _html(title: str, sections: list[tuple[str, list[str], list[list[str]], set[int]]],
-          notes: list[str], subtitle: str = "") -> str:
-    e = html.escape
-    out = ["<!DOCTYPE html>", f'<html lang="{i18n.get_language()}"><head><meta charset="utf-8">',
-           f"<title>{e(title or sections[0][0])}</title><style>{_CSS}</style></head><body>"]
-    if title:
-        out.append(f"<h1>{e(title)}</h1>")
-    if subtitle:
-        out.append(f"<h2>{e(subtitle)}</h2>")
-    for caption, head, rows, left in sections:
-        out.append(f"<table><caption>{e(caption)}</caption>")
-        out.append("<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead>")
-        out.append("<tbody>")
-        for r in rows:
-            out.append("<tr>" + "".join(
-                f"<td>{e(c)}</td>" if i in left else f'<td class="n">{e(c)}</td>'
-                for i, c in enumerate(r)) + "</tr>")
-        out.append("</tbody></table>")
-    out.extend(f"<p>{e(n)}</p>" for n in notes)
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
 
 
 def _csv(head: list[str], rows: list[list[str]]) -> str:
@@ -185,7 +157,7 @@ def render_ratings(changes: list[rc.RatingChange], fmt_name: str, *, title: str 
 
     def as_html() -> str:
         head, rows = _rating_rows(changes, True)
-        return _html(title, [(caption + " - " + rating_edition(), head, rows, {1, 11})],
+        return html_page(title, [(caption + " - " + rating_edition(), head, rows, {1, 11})],
                      rating_notes(default_k))
 
     return _render(fmt_name, text=text, csv_=lambda: _csv(*_rating_rows(changes, False)),
@@ -301,7 +273,7 @@ def render_norms(result: list[nm.PlayerNorms], fmt_name: str, *, title: str = ""
 
     def as_html() -> str:
         head, rows = _norm_rows(result, True)
-        return _html(title, [(caption + " - " + norm_edition(), head, rows, {1, 6})],
+        return html_page(title, [(caption + " - " + norm_edition(), head, rows, {1, 6})],
                      [*missed(), *notes])
 
     return _render(fmt_name, text=text, csv_=lambda: _csv(*_norm_rows(result, False)),
@@ -379,7 +351,7 @@ def render_prizes(pl: PrizeList, config: PrizeConfig, fmt_name: str, *, title: s
 
     def as_html() -> str:
         sections = [(name, head, rows, {2}) for name, head, rows in prize_sections(pl, True)]
-        return _html(title, sections, [total, *notes], subtitle=caption)
+        return html_page(title, sections, [total, *notes], subtitle=caption)
 
     return _render(fmt_name, text=text, csv_=as_csv, json_=as_json, html_=as_html)
 
@@ -421,7 +393,7 @@ def render_teams(rows: list[TeamRow], fmt_name: str, *, title: str = "", round_:
 
     def as_html() -> str:
         head, body = _team_rows(rows, True)
-        return _html(title, [(caption, head, body, {1, 4})], empty)
+        return html_page(title, [(caption, head, body, {1, 4})], empty)
 
     return _render(fmt_name, text=text, csv_=lambda: _csv(*_team_rows(rows, False)),
                    json_=as_json, html_=as_html)
