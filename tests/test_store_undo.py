@@ -104,3 +104,38 @@ def test_undo_of_round_1_lets_a_late_entry_find_its_pairing_number(svc):
     assert t.players[1].name == "Strong, Late"
     assert [(b.round, b.ids) for b in t.bye_requests] == [(2, (7,))]
     assert t.players[7].name == "Player 06"
+
+
+def test_settings_stored_before_the_round_one_freeze_still_load(tmp_path):
+    """A log written before settings froze at round 1 (a system changed after
+    round 1, a thousand rounds) is replayed as it was; the same change made now
+    is refused.  Nothing already stored may become unreadable."""
+    import json
+
+    from sqlalchemy import insert
+
+    from swisschess.store.events import Conflict
+    from swisschess.store.models import EventRow, TournamentRow, utcnow
+    from swisschess.store.service import TournamentService
+
+    path = str(tmp_path / "old.db")
+    svc = TournamentService(path)
+    tid = svc.create_tournament("Open", 5)
+    for i in range(1, 7):
+        svc.add_player(tid, name=f"Player {i}", rating=2000 - 10 * i)
+    svc.pair_next_round(tid)
+    head = svc.state(tid).seq
+    old = [("settings", {"system": "dutch", "edition": "2017"}),
+           ("settings", {"rounds": 1000})]
+    with svc.engine.begin() as conn:
+        conn.execute(insert(EventRow), [
+            {"tournament_id": tid, "seq": head + i, "kind": k, "payload": json.dumps(p),
+             "actor": "old", "created_at": utcnow()} for i, (k, p) in enumerate(old, 1)])
+        conn.execute(TournamentRow.__table__.update().values(head=head + len(old)))
+    svc.close()
+    svc = TournamentService(path)
+    s = svc.state(tid)
+    assert (s.edition, s.t.rounds, s.current_round) == ("2017", 1000, 1)
+    with pytest.raises(Conflict, match="cannot change once round 1 is paired"):
+        svc.update_settings(tid, edition="2026")
+    svc.close()

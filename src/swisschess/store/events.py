@@ -234,6 +234,8 @@ def apply(s: State, kind: str, p: dict[str, Any], *, replay: bool = False) -> No
         check_texts(kind, p)
     if kind == "load_trf":
         _load_trf(s, p, strict=not replay)
+    elif kind in ("create", "settings"):
+        _SETTINGS_APPLY[kind](s, p, strict=not replay)
     else:
         fn(s, p)
     s.seq += 1
@@ -275,15 +277,18 @@ def check_texts(kind: str, p: dict[str, Any]) -> None:
                 raise StoreError(why)
 
 
-def _create(s: State, p: dict) -> None:
+def _create(s: State, p: dict, strict: bool = True) -> None:
     if s.seq:
         raise Conflict("the tournament already exists")
     if not str(p.get("name", "")).strip():
         raise StoreError("the tournament needs a name")
-    _settings(s, p)
+    _settings(s, p, strict)
 
 
-def _settings(s: State, p: dict) -> None:
+def _settings(s: State, p: dict, strict: bool = True) -> None:
+    """Tournament settings.  Not ``strict`` (replaying a log stored before these
+    checks existed): a change made then (a system changed after round 1, a
+    thousand rounds) still loads; only what the state cannot hold is refused."""
     t = s.t
     system = p.get("system", s.system)
     edition = p.get("edition", s.edition)
@@ -292,14 +297,14 @@ def _settings(s: State, p: dict) -> None:
         raise StoreError(f"unknown pairing system {system} {edition}")
     # Baku acceleration (C.04.5.1): a setting of the Swiss systems, kept in the 192 code
     baku = bool(p.get("baku", registry.baku_from_code(t.system))) and not round_robin
-    if s.current_round:
+    if s.current_round and strict:
         _check_frozen(s, p, system, edition, baku)
     rounds = p.get("rounds", t.rounds)
     if rounds is not None:
         rounds = int(rounds)
-        if not 1 <= rounds <= MAX_ROUNDS or rounds < s.current_round:
+        if not 1 <= rounds <= (MAX_ROUNDS if strict else rounds) or rounds < s.current_round:
             raise StoreError(f"number of rounds {rounds} is not possible")
-    if "name" in p and not str(p["name"] or "").strip():
+    if strict and "name" in p and not str(p["name"] or "").strip():
         raise StoreError("the tournament needs a name")
     for k in HEADER_FIELDS:
         if k in p and k != "rounds":
@@ -868,6 +873,9 @@ def _need_created(s: State) -> None:
     if s.seq == 0:
         raise StoreError("create the tournament first")
 
+
+#: The events whose checks a replay relaxes (see :func:`_settings`).
+_SETTINGS_APPLY = {"create": _create, "settings": _settings}
 
 _APPLY = {
     "create": _create,
