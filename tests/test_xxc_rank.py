@@ -9,9 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from swisschess.checking.checker import tournament_boards
+from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf, read_trf, write_trf
 from swisschess.model.renumber import by_file_position
 from swisschess.pairing.api import pair_round
+from swisschess.pairing.result import Pairing
+from swisschess.store.service import TournamentService
+from swisschess.web.pairapi import pair_text
 
 DATA = Path(__file__).parent / "data" / "xxc_rank"
 CASES = sorted(p.stem for p in DATA.glob("*.trf"))
@@ -54,3 +59,43 @@ def test_by_file_position_renumbers_everything() -> None:
             assert (back[e.opponent] if e.opponent else None) == f.opponent
             assert (e.colour, e.code) == (f.colour, f.code)
     assert [u.score(k) for k in back] == [t.score(back[k]) for k in back]
+
+
+# ------------------------------------------- every front end through one door
+def boards_of(p: Pairing) -> list[tuple[int, int]]:
+    """The engine format's boards, the PAB as ``(id, 0)`` last."""
+    return list(p.boards) + ([(p.bye, 0)] if p.bye is not None else [])
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_every_front_end_pairs_xxc_rank_like_bbppairings(name: str, tmp_path: Path) -> None:
+    """``engine -p``, ``pair``, ``/api/pair``, the manager and the checker's pairer all
+    go through ``pairing.api.pair_next``, so all honour ``XXC rank`` (issue 28 step 1;
+    before it, ``pair`` and the manager paired by start number)."""
+    src = DATA / f"{name}.trf"
+    expected = engine_lines(DATA / f"{name}.bbp.txt")
+    want = [tuple(map(int, line.split())) for line in expected[1:]]
+    # engine -p
+    out = tmp_path / "pairs.txt"
+    assert main(["engine", "--dutch", str(src), "-p", str(out)]) == 0
+    assert engine_lines(out) == expected
+    # pair -o: the new round as written into the tournament
+    trf = tmp_path / "next.trf"
+    assert main(["pair", str(src), "-o", str(trf)]) == 0
+    t = read_trf(src).tournament
+    after = read_trf(trf).tournament
+    rnd = t.rounds_recorded() + 1
+    assert after.rounds_recorded() == rnd
+    got, _colourless = tournament_boards(after, rnd)
+    assert sorted(got) == sorted(want)
+    # POST /api/pair (the function behind it)
+    pairing, _system, _edition, _warnings = pair_text(src.read_text())
+    assert pairing.engine_lines() == expected
+    # the manager, on an imported file (before round 1 it assigns its own numbers)
+    if rnd > 1:
+        svc = TournamentService("sqlite://")
+        tid = svc.import_trf(src.read_text())
+        spec = svc.preview(tid)[0]
+        assert sorted(spec.boards + ([(spec.bye, 0)] if spec.bye else [])) == sorted(want)
+    # the checker's and the explainer's pairer
+    assert boards_of(pair_round(read_trf(src).tournament)) == want

@@ -159,10 +159,10 @@ def run(args: argparse.Namespace) -> int:
         return check.run_check(args, t, system, edition)
     if args.pair is None:
         return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
-    from swisschess.pairing.api import pair_round
+    from swisschess.pairing.api import pair_next
 
-    try:
-        pairing = pair_round(t, system, edition)
+    try:  # the one door (pairing.api): Baku, XXC rank, the rules
+        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
     except PairingError as e:
         return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
             file=args.input, reason=translate_message(str(e))))
@@ -207,13 +207,14 @@ def print_round_robin(players: int, double: bool) -> int:
 
 def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
     """Pair (``-p``) or check (``-c``) a round robin from the Berger table."""
-    from swisschess.pairing.registry import ROUND_ROBIN, pair_round_robin
+    from swisschess.pairing.api import pair_next
+    from swisschess.pairing.registry import ROUND_ROBIN
 
     if args.check:
         from swisschess.cli import check
 
         def pairer(before, _system, _edition):
-            return pair_round_robin(before, kind)
+            return pair_next(before, ROUND_ROBIN, kind, refuse=False)
 
         return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
     if args.pair is None:
@@ -221,7 +222,7 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
     from swisschess.rules.roundrobin import TooManyPlayers
 
     try:
-        pairing = pair_round_robin(t, kind)
+        pairing = pair_next(t, ROUND_ROBIN, kind)
     except TooManyPlayers as e:
         return _fail(EXIT_TOO_LARGE, f"{args.input}: {translate_message(str(e))}")
     except InputError as e:

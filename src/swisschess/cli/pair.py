@@ -54,7 +54,8 @@ def board_list(t, pairing) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from swisschess.formats import write_trf
     from swisschess.model.rounds import add_pairing
-    from swisschess.pairing.registry import ROUND_ROBIN, pair_next
+    from swisschess.pairing.api import pair_next
+    from swisschess.pairing.registry import ROUND_ROBIN
 
     res, rc = read(args.input)
     if res is None:

@@ -28,7 +28,10 @@ def by_file_position(t: Tournament) -> tuple[Tournament, dict[int, int]]:
     accelerations (record 250 ID ranges become per-player XXA points, since a
     range of start numbers is no range of positions).
     """
-    order = t.rank_order or sorted(t.players)
+    # players the order does not name (added after the file was read: a late
+    # entry in the manager) come after it, by start number
+    listed = [i for i in (t.rank_order or []) if i in t.players]
+    order = listed + sorted(set(t.players) - set(listed))
     new = {old: k for k, old in enumerate(order, 1)}
 
     def ids(xs: tuple[int, ...]) -> tuple[int, ...]:

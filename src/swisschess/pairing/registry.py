@@ -1,7 +1,8 @@
 """The one table of pairing systems and rule editions swisschess implements.
 
 Everything that offers a choice of system or edition derives it from
-:data:`EDITIONS`: :func:`swisschess.pairing.api.pair_round`, reading a TRF
+:data:`EDITIONS`: :func:`swisschess.pairing.api.pair_next` (the one door every
+front end pairs through), reading a TRF
 file's ``192``/``092`` record (:func:`system_from_code`), the record ``192``
 we write (generator, store), the command line (``--edition``, ``--lim``), the
 web app and the store's settings.
@@ -284,26 +285,6 @@ def pair_round_robin(t: Tournament, kind: str | None = None) -> Pairing:
     from swisschess.rules.roundrobin import pair_round_robin as pair
 
     return pair(t, {"single": False, "double": True}.get(kind or "auto"))
-
-
-# ------------------------------------------ one call for every system here
-def pair_next(t: Tournament, system: str, edition: str | None = None, *,
-              baku: bool = False) -> Pairing:
-    """The next round with a system of :data:`EDITIONS` or the round robin.
-
-    ``system`` :data:`ROUND_ROBIN` reads the Berger table (``edition``:
-    ``"single"``, ``"double"`` or ``"auto"``).  For the Swiss systems the Baku
-    acceleration applies when ``baku`` is set or ``t.system`` (record 192) ends
-    in ``_BAKU``: the virtual points are written into ``t.xxa`` (unless the file
-    gives ``XXA`` / ``250``) before pairing.
-    """
-    if system == ROUND_ROBIN:
-        return pair_round_robin(t, edition)
-    if baku or baku_from_code(t.system):
-        from swisschess.rules.baku import accelerate
-
-        accelerate(t)
-    return find(system, edition).pair(t)
 
 
 # ------------------------------- TRF-2026 192 codes of systems not paired here

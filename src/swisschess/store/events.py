@@ -561,6 +561,7 @@ def _renumber(s: State, p: dict) -> None:
                         for b in s.t.bye_requests]
     s.t.forbidden = [ForbiddenPairs(tuple(sorted(mapping[i] for i in f.ids if i in mapping)),
                                     f.first_round, f.last_round) for f in s.t.forbidden]
+    s.t.rank_order = None  # the new numbers are the pairing numbers (not a file's XXC rank)
     s.seeded = True
 
 

@@ -575,20 +575,16 @@ class TournamentService:
         if progress:
             progress(f"pairing round {nxt} ({s.system} {s.edition}, "
                      f"{len(to_be_paired(s.t, nxt))} players)...")
+        from swisschess.pairing.api import pair_next
+        from swisschess.pairing.result import InputError, PairingError
+
         try:
-            from swisschess.pairing.registry import pair_next
-            from swisschess.pairing.result import InputError, PairingError
-        except ImportError as e:  # pragma: no cover - engine not installed
-            raise StoreError(f"the pairing engine is not available: {e}") from None
-        try:
-            # the round robin and the Baku acceleration (192 *_BAKU) too
+            # the one door: round robin, Baku (192 *_BAKU), XXC rank, refusals
             p = pair_next(s.t, s.system, s.edition)
         except PairingError as e:
             raise Conflict(f"no valid pairing for round {nxt}: {e}") from None
         except InputError as e:
             raise StoreError(f"the tournament cannot be paired as it is: {e}") from None
-        except ImportError as e:
-            raise StoreError(f"the pairing engine is not available yet: {e}") from None
         if p.round != nxt:
             p.round = nxt
         return PairingSpec(nxt, [(int(w), int(b)) for w, b in p.boards], p.bye,

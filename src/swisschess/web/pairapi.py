@@ -69,13 +69,12 @@ from swisschess.cli.exitcodes import (
     EXIT_TOO_LARGE,
     EXIT_UNEXPECTED,
 )
-from swisschess.cli.options import resolve_baku, resolve_round_robin, resolve_system
+from swisschess.cli.options import resolve_round_robin, resolve_system
 from swisschess.formats.checks import check_pairable
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.pairing import registry
-from swisschess.pairing.api import pair_round
+from swisschess.pairing.api import pair_next
 from swisschess.pairing.result import InputError, Pairing, PairingError
-from swisschess.rules.baku import accelerate
 from swisschess.rules.roundrobin import TooManyPlayers
 
 #: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
@@ -171,12 +170,11 @@ def pair_text(text: str, system: str | None = None, edition: str | None = None,
             if wanted == "baku":
                 raise InputError("the Baku acceleration applies to the Swiss systems, "
                                  "not to a round robin")
-            return (registry.pair_round_robin(t, kind), registry.ROUND_ROBIN, kind,
+            return (pair_next(t, registry.ROUND_ROBIN, kind), registry.ROUND_ROBIN, kind,
                     [str(d) for d in res.warnings])
         system, edition = resolve_system(system or None, edition or None, t.system)
-        if wanted == "baku" or (wanted == "" and resolve_baku(False, t.system)):
-            accelerate(t)  # C.04.5.1: virtual points (XXA / 250 in the file win)
-        pairing = pair_round(t, system, edition)
+        # the one door (pairing.api): Baku as asked, else as record 192 says
+        pairing = pair_next(t, system, edition, baku=None if wanted == "" else wanted == "baku")
     except PairingError as e:
         raise PairFailure(EXIT_NO_PAIRING, f"{FILENAME}: no valid pairing: {e}") from None
     except TooManyPlayers as e:
