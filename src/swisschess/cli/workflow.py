@@ -57,14 +57,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         return p
 
     p = add("new", cmd_new, _("create a tournament in the database"), tournament=False)
-    p.add_argument("name")
+    p.add_argument("name", help=_("name of the tournament"))
     p.add_argument("-r", "--rounds", type=int, required=True, help=_("number of rounds"))
-    p.add_argument("--city", default="")
-    p.add_argument("--federation", default="")
+    p.add_argument("--city", default="", help=_("city"))
+    p.add_argument("--federation", default="",
+                   help=_("federation of the tournament (3 letters)"))
     p.add_argument("--start", dest="start_date", default="", help=_("start date (YYYY/MM/DD)"))
     p.add_argument("--end", dest="end_date", default="", help=_("end date (YYYY/MM/DD)"))
     p.add_argument("--arbiter", dest="chief_arbiter", default="", help=_("chief arbiter"))
-    p.add_argument("--time-control", default="")
+    p.add_argument("--time-control", default="",
+                   help=_('time control, e.g. "90 min + 30 s"'))
     p.add_argument("--language", default="", choices=["", *i18n.LANGUAGES],
                    help=_("language of the tournament's web pages and lists (default: the "
                         "reader's)"))
@@ -79,11 +81,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("add-player", cmd_add_player, _("register a player"))
     p.add_argument("name", help=_('"Surname, First name" (at most 33 characters)'))
-    p.add_argument("--rating", type=int, default=0)
-    p.add_argument("--title", default="")
-    p.add_argument("--sex", default="", choices=("", "m", "w"))
+    p.add_argument("--rating", type=int, default=0, help=_("rating (0: unrated)"))
+    p.add_argument("--title", default="", help=_("title: GM, IM, FM, CM, WGM, WIM, WFM, WCM"))
+    p.add_argument("--sex", default="", choices=("", "m", "w"), help=_("sex: m or w"))
     p.add_argument("--fed", dest="federation", default="", help=_("federation (3 letters)"))
-    p.add_argument("--fide-id", default="")
+    p.add_argument("--fide-id", default="", help=_("FIDE id"))
     p.add_argument("--birth", default="", help=_("birth date or year"))
     p.add_argument("--club", default="", help=_("club (kept in the tournament; no TRF field)"))
     p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
@@ -93,7 +95,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("import", cmd_import,
             _("register players from a CSV file or a FIDE rating list (TXT or XML), "
             "or create a tournament from a TRF file"))
-    p.add_argument("file")
+    p.add_argument("file", help=_("the file to import"))
     p.add_argument("--format", choices=("csv", "fide-txt", "fide-xml", "trf"),
                    help=_("file format (default: from the name and contents)"))
     p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
@@ -157,7 +159,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("show", cmd_show, _("show players, pairings, standings, crosstable or the log"))
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
                                      "status", "settings", "ratings", "norms", "prizes", "byes"),
-                   nargs="?", default="status")
+                   nargs="?", default="status", help=_("what to show (default: status)"))
     p.add_argument("--prizes", metavar="PRIZES.toml", help=_("prize file of 'show prizes'"))
     p.add_argument("--round", type=int,
                    help=_("round of the pairings (default: the last) or of the standings and "
