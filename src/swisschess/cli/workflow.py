@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("new", cmd_new, _("create a tournament in the database"), tournament=False)
     p.add_argument("name", help=_("name of the tournament"))
     p.add_argument("-r", "--rounds", type=int, required=True, help=_("number of rounds"))
-    p.add_argument("--city", default="", help=_("city"))
+    p.add_argument("--city", default="", help=_("city where the tournament is played"))
     p.add_argument("--federation", default="",
                    help=_("federation of the tournament (3 letters)"))
     p.add_argument("--start", dest="start_date", default="", help=_("start date (YYYY/MM/DD)"))
