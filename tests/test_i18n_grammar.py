@@ -375,3 +375,40 @@ def test_pair_help_in_the_language(lang, capsys):
         from swisschess.cli.main import build_parser
 
         assert "show this help message and exit" in build_parser().format_help()
+
+
+#: The commands whose --help is translated (issue 27): the tournament manager's,
+#: the TRF tools' and the web app's.
+TRANSLATED_COMMANDS = ("new", "set", "add-player", "import", "bye", "next-round", "result",
+                       "undo", "show", "export", "standings", "crosstable", "validate",
+                       "engine", "serve", "withdraw", "update-player", "edit-pairing",
+                       "forbid", "tournaments", "set-language")
+
+
+def _command_parsers():
+    from swisschess.cli.main import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.choices and "new" in a.choices)
+    return {name: sub.choices[name] for name in TRANSLATED_COMMANDS}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # argparse wraps the lines
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_command_help_in_the_language(lang):
+    """``swisschess --lang X COMMAND --help``: no option's English help text and no
+    English description is left, for each command an arbiter uses."""
+    with i18n.use("en"):
+        sentences = {name: [a.help for a in p._actions if a.help and a.help != "==SUPPRESS=="]
+                     + [p.description.split("\n\n")[0]]
+                     for name, p in _command_parsers().items()}
+    with i18n.use(lang):
+        local = {name: _flat(p.format_help()) for name, p in _command_parsers().items()}
+    for name, texts in sentences.items():
+        assert len(texts) >= 2, name  # the description and at least --help
+        left = [t for t in texts if _flat(t) in local[name]]
+        assert not left, (name, left)
+    assert local["new"].startswith(USAGE[lang])
+    assert "--tiebreaks LIST" in local["new"] and "IN.trf" in local["standings"]  # names stay

@@ -31,6 +31,7 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_TOO_LARGE,
 )
+from swisschess.cli.helptext import description, examples
 from swisschess.cli.options import (
     add_acceleration_option,
     add_round_robin_options,
@@ -51,23 +52,45 @@ MAX_PLAYERS = 9999
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("engine", help="engine command line (drop-in for JaVaFo / bbpPairings)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser("engine", help=_("engine command line (drop-in for JaVaFo / bbpPairings)"),
+                       description=description(
+                           _("The command line pairing programs call (JaVaFo / bbpPairings "
+                             "style)."),
+                           _("A 192 code such as FIDE_ROUNDROBIN / FIDE_DOUBLEROUNDROBIN selects "
+                             "the round robin when no system is named on the command line. "
+                             "--baku (or a 192 code ending in _BAKU) pairs, checks and generates "
+                             "with the Baku acceleration (C.04.5.1); the generator then writes "
+                             "the virtual points as XXA records."),
+                           _("Exit codes: 0 ok, 1 no valid pairing, 2 unexpected error, 3 invalid "
+                             "input, 4 too large (-g with more than 9999 players), 5 file error, "
+                             "6 checker found differences."),
+                           usage=examples([
+                               ("swisschess engine --dutch IN.trf -p [OUT.txt]",
+                                _("pair the next round")),
+                               ("swisschess engine --dutch IN.trf -c [-l LIST]",
+                                _("check every round")),
+                               ("swisschess engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]",
+                                _("random tournament")),
+                               ("swisschess engine --round-robin --players N [--double]",
+                                _("print a Berger table")),
+                               ("swisschess engine --round-robin IN.trf -p | -c",
+                                _("round robin (C.05 Annex 1)"))])),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     add_system_options(p, default_system="dutch")
     add_acceleration_option(p)
     add_round_robin_options(p, players=True)
-    p.add_argument("input", nargs="?", help="tournament file (TRF)")
+    p.add_argument("input", nargs="?", help=_("tournament file (TRF)"))
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
-                   help="pair the next round, write the pairs to OUT (stdout if omitted)")
-    p.add_argument("-c", dest="check", action="store_true", help="check every round of the tournament")
-    p.add_argument("-l", dest="checklist", metavar="LIST", help="checker report file")
+                   help=_("pair the next round, write the pairs to OUT (stdout if omitted)"))
+    p.add_argument("-c", dest="check", action="store_true", help=_("check every round of the tournament"))
+    p.add_argument("-l", dest="checklist", metavar="LIST", help=_("checker report file"))
     p.add_argument("-g", dest="generate", nargs="?", const="", default=None, metavar="CONFIG",
-                   help="generate a random tournament")
-    p.add_argument("-o", dest="output", metavar="OUT.trf", help="generated tournament file")
-    p.add_argument("-s", dest="seed", metavar="SEED", help="random seed for -g")
+                   help=_("generate a random tournament"))
+    p.add_argument("-o", dest="output", metavar="OUT.trf", help=_("generated tournament file"))
+    p.add_argument("-s", dest="seed", metavar="SEED", help=_("random seed for -g"))
     p.add_argument("--team", action="store_true",
-                   help="team event: FIDE Swiss Team Pairing System C.04.6 (also selected "
-                        "by 310 records or a 192 FIDE_TEAM code)")
+                   help=_("team event: FIDE Swiss Team Pairing System C.04.6 (also selected "
+                        "by 310 records or a 192 FIDE_TEAM code)"))
     p.set_defaults(func=run)
 
 

@@ -43,13 +43,13 @@ class EntryInputError(Exception):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``result`` command's own arguments."""
     p.add_argument("entries", nargs="*", metavar="BOARD RESULT",
-                   help="board number and result, repeated for several boards: "
-                        "1-0, 0-1, 1/2, +- (forfeit win), -+, -- (double forfeit)")
+                   help=_("board number and result, repeated for several boards: "
+                        "1-0, 0-1, 1/2, +- (forfeit win), -+, -- (double forfeit)"))
     p.add_argument("--from", dest="from_file", metavar="FILE",
-                   help="read 'BOARD RESULT' lines from FILE ('-': standard input); "
-                        "'#' starts a comment")
-    p.add_argument("--round", type=int, help="round (default: the last round paired)")
-    p.add_argument("--correct", action="store_true", help="replace results already entered")
+                   help=_("read 'BOARD RESULT' lines from FILE ('-': standard input); "
+                        "'#' starts a comment"))
+    p.add_argument("--round", type=int, help=_("round (default: the last round paired)"))
+    p.add_argument("--correct", action="store_true", help=_("replace results already entered"))
 
 
 #: Result words that begin with "-": argparse would take them for options.

@@ -27,40 +27,62 @@ import os
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.helptext import description
 from swisschess.i18n import gettext as _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="run the arbiter's web app (pages and JSON API)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser("serve", help=_("run the arbiter's web app (pages and JSON API)"),
+                       description=description(
+                           _("The arbiter's web app, or only the pairing service."),
+                           _("Arbiter pages need the token (password) given here (--token-file, "
+                             "or --token, which other users can read in the process list), or "
+                             "$SWISSCHESS_TOKEN; without any a random one is made and printed. "
+                             "Behind a reverse proxy, --trusted-proxy IP makes its "
+                             "X-Forwarded-For name the client (otherwise the header is ignored: "
+                             "it is the client's own words). Public pages (pairings, standings) "
+                             "need none. The JSON API is under /api (docs at /api/docs); POST "
+                             "/api/pair pairs a TRF file sent in the request (no database)."),
+                           _("--workers N runs N worker processes (uvicorn) on one database; use "
+                             "PostgreSQL for that (--db postgresql://USER@HOST/DB): each write "
+                             "locks the tournament's row, so two arbiters entering results at "
+                             "the same time never lose an update (the loser gets 409 with the "
+                             "current state). Every worker accepts every login. --pair-only "
+                             "serves only /api/pair: no database, no login; run as many as "
+                             "needed behind a load balancer. See docs/scaling.md."),
+                           usage="    swisschess serve [--db URL] [--host 127.0.0.1] [--port 8000] "
+                                 "[--token-file F]\n"
+                                 "                     [--workers N] [--pair-only] "
+                                 "[--trusted-proxy IP]"),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--db", metavar="URL",
-                   help="database: SQLAlchemy URL or SQLite file "
-                        "(default: $SWISSCHESS_DB, else ./swisschess.db)")
+                   help=_("database: SQLAlchemy URL or SQLite file "
+                        "(default: $SWISSCHESS_DB, else ./swisschess.db)"))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this computer only)")
-    p.add_argument("--port", type=_port, default=8000, help="TCP port, 1-65535 (default 8000)")
-    p.add_argument("--token", help="arbiter password (default: $SWISSCHESS_TOKEN, else random; "
+                   help=_("address to listen on (default 127.0.0.1: this computer only)"))
+    p.add_argument("--port", type=_port, default=8000, help=_("TCP port, 1-65535 (default 8000)"))
+    p.add_argument("--token", help=_("arbiter password (default: $SWISSCHESS_TOKEN, else random; "
                                    "visible to other users in the process list: prefer "
-                                   "--token-file or the environment)")
+                                   "--token-file or the environment)"))
     p.add_argument("--token-file", metavar="FILE",
-                   help="read the arbiter password from the first line of FILE")
+                   help=_("read the arbiter password from the first line of FILE"))
     p.add_argument("--trusted-proxy", metavar="IP[,IP]",
                    default=os.environ.get(ENV_PROXY) or None,
-                   help="reverse proxies (addresses or networks) whose X-Forwarded-For "
+                   help=_("reverse proxies (addresses or networks) whose X-Forwarded-For "
                         "names the client (default: $SWISSCHESS_TRUSTED_PROXY, else none: "
-                        "the header is ignored)")
+                        "the header is ignored)"))
     p.add_argument("--allowed-hosts", metavar="NAME[,NAME]",
                    default=os.environ.get(ENV_HOSTS) or None,
-                   help="the only host names the pages may be reached by, e.g. "
+                   help=_("the only host names the pages may be reached by, e.g. "
                         "chess.example.org,192.168.1.10 (default: $SWISSCHESS_ALLOWED_HOSTS, "
-                        "else any)")
+                        "else any)"))
     # scaling (docs/scaling.md)
     p.add_argument("--workers", type=_positive, default=1, metavar="N",
-                   help="worker processes (default 1; several share one database: "
-                        "PostgreSQL recommended)")
+                   help=_("worker processes (default 1; several share one database: "
+                        "PostgreSQL recommended)"))
     p.add_argument("--pair-only", action="store_true",
-                   help="serve only the stateless pairing service POST /api/pair "
-                        "(no database, no login)")
+                   help=_("serve only the stateless pairing service POST /api/pair "
+                        "(no database, no login)"))
     p.set_defaults(func=run)
 
 

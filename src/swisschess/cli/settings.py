@@ -42,20 +42,20 @@ KEYS = {
 def add_new_options(p: argparse.ArgumentParser) -> None:
     """The settings options of ``swisschess new``."""
     p.add_argument("--tiebreaks", metavar="LIST",
-                   help="tie-break order, C.07 names, e.g. DE,BH/C1,BH,SB,WIN "
-                        "(default: BH/C1,BH,SB,DE,WIN)")
+                   help=_("tie-break order, C.07 names, e.g. DE,BH/C1,BH,SB,WIN "
+                        "(default: BH/C1,BH,SB,DE,WIN)"))
     p.add_argument("--first-colour", choices=("white", "black", "lot"),
-                   help="colour of pairing number 1 in round 1; lot: drawn now, once "
-                        "(default: white)")
+                   help=_("colour of pairing number 1 in round 1; lot: drawn now, once "
+                        "(default: white)"))
     p.add_argument("--round-dates", metavar="DATES",
-                   help="comma-separated dates of the rounds, e.g. 2026/07/01,2026/07/02")
+                   help=_("comma-separated dates of the rounds, e.g. 2026/07/01,2026/07/02"))
     p.add_argument("--late-entry-points", choices=("zero", "half"),
-                   help="players registered after round 1 is paired get for each round "
-                        "missed: zero (default) or a half-point bye")
+                   help=_("players registered after round 1 is paired get for each round "
+                        "missed: zero (default) or a half-point bye"))
     p.add_argument("--late-entry-max", type=int, metavar="N",
-                   help="at most N half-point byes for a late entry")
+                   help=_("at most N half-point byes for a late entry"))
     p.add_argument("--rating-list", metavar="TEXT",
-                   help='which rating list seeds the event, e.g. "FIDE 2026-11 standard"')
+                   help=_('which rating list seeds the event, e.g. "FIDE 2026-11 standard"'))
 
 
 def new_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -89,18 +89,18 @@ def announce_lot(svc, tid: int) -> None:
 
 def register(add: Callable[..., argparse.ArgumentParser]) -> None:
     """The ``set`` and ``forbid`` commands (``add`` is the workflow's command maker)."""
-    p = add("set", cmd_set, "change a tournament setting (some only before round 1), "
-                            "or list them")
+    p = add("set", cmd_set, _("change a tournament setting (some only before round 1), "
+                            "or list them"))
     p.add_argument("key", nargs="?", choices=tuple(KEYS), metavar="KEY",
-                   help="one of: " + ", ".join(KEYS))
-    p.add_argument("value", nargs="*", help="the new value ('round-date' takes ROUND DATE)")
+                   help=_("one of: {keys}").format(keys=", ".join(KEYS)))
+    p.add_argument("value", nargs="*", help=_("the new value ('round-date' takes ROUND DATE)"))
 
     p = add("forbid", cmd_forbid,
-            "players who must not be paired together (same family, club by request)")
+            _("players who must not be paired together (same family, club by request)"))
     p.add_argument("players", nargs="+", metavar="PLAYER",
-                   help="two or more players: pairing number, FIDE id or name")
+                   help=_("two or more players: pairing number, FIDE id or name"))
     p.add_argument("--cancel", action="store_true",
-                   help="lift it (from the next round on)")
+                   help=_("lift it (from the next round on)"))
 
 
 def _err(msg: str) -> None:

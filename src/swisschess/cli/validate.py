@@ -19,18 +19,35 @@ import argparse
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.helptext import description, examples
 from swisschess.i18n import N_
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("validate", help="check TRF files (TRF16, TRF(x), TRF-2026)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("files", nargs="+", metavar="FILE", help="TRF file ('-' reads standard input)")
-    p.add_argument("-q", "--quiet", action="store_true", help="print errors only, not warnings")
+    p = sub.add_parser("validate", help=_("check TRF files (TRF16, TRF(x), TRF-2026)"),
+                       description=description(
+                           _("Check TRF files and list their problems."),
+                           _("A file is invalid when it has at least one error: something that "
+                             "makes it unusable to pair the next round (entries that do not "
+                             "mirror each other, impossible results, unknown opponents, a player "
+                             "paired twice, ...). Warnings (stated points that disagree with the "
+                             "results, unknown record types, ...) are printed but do not make "
+                             "the file invalid."),
+                           _("Exit codes (those of JaVaFo and bbpPairings): 0 all files valid, "
+                             "3 at least one file invalid, 5 at least one file could not be "
+                             "read."),
+                           usage=examples([
+                               ("swisschess validate FILE...",
+                                _("one line per problem: FILE:LINE:COL: severity: message")),
+                               ("swisschess validate -q FILE...",
+                                _("errors only (no warnings)"))])),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="+", metavar="FILE", help=_("TRF file ('-' reads standard input)"))
+    p.add_argument("-q", "--quiet", action="store_true", help=_("print errors only, not warnings"))
     p.add_argument("--summary", action="store_true",
-                   help="end with one line per file: FILE: valid, invalid or unreadable")
+                   help=_("end with one line per file: FILE: valid, invalid or unreadable"))
     p.set_defaults(func=run)
 
 

@@ -42,11 +42,11 @@ from swisschess.store.events import StoreError
 
 def _common(p: argparse.ArgumentParser, tournament: bool = True) -> None:
     p.add_argument("--db", metavar="URL",
-                   help="database: SQLAlchemy URL or SQLite file "
-                        "(default: $SWISSCHESS_DB, else ./swisschess.db)")
+                   help=_("database: SQLAlchemy URL or SQLite file "
+                        "(default: $SWISSCHESS_DB, else ./swisschess.db)"))
     if tournament:
         p.add_argument("-T", "--tournament", metavar="ID|NAME",
-                       help="tournament in the database (default: the newest)")
+                       help=_("tournament in the database (default: the newest)"))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,61 +56,63 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.set_defaults(func=lambda a, fn=fn: _run(fn, a))
         return p
 
-    p = add("new", cmd_new, "create a tournament in the database", tournament=False)
-    p.add_argument("name")
-    p.add_argument("-r", "--rounds", type=int, required=True, help="number of rounds")
-    p.add_argument("--city", default="")
-    p.add_argument("--federation", default="")
-    p.add_argument("--start", dest="start_date", default="", help="start date (YYYY/MM/DD)")
-    p.add_argument("--end", dest="end_date", default="", help="end date (YYYY/MM/DD)")
-    p.add_argument("--arbiter", dest="chief_arbiter", default="", help="chief arbiter")
-    p.add_argument("--time-control", default="")
+    p = add("new", cmd_new, _("create a tournament in the database"), tournament=False)
+    p.add_argument("name", help=_("name of the tournament"))
+    p.add_argument("-r", "--rounds", type=int, required=True, help=_("number of rounds"))
+    p.add_argument("--city", default="", help=_("city where the tournament is played"))
+    p.add_argument("--federation", default="",
+                   help=_("federation of the tournament (3 letters)"))
+    p.add_argument("--start", dest="start_date", default="", help=_("start date (YYYY/MM/DD)"))
+    p.add_argument("--end", dest="end_date", default="", help=_("end date (YYYY/MM/DD)"))
+    p.add_argument("--arbiter", dest="chief_arbiter", default="", help=_("chief arbiter"))
+    p.add_argument("--time-control", default="",
+                   help=_('time control, e.g. "90 min + 30 s"'))
     p.add_argument("--language", default="", choices=["", *i18n.LANGUAGES],
-                   help="language of the tournament's web pages and lists (default: the "
-                        "reader's)")
+                   help=_("language of the tournament's web pages and lists (default: the "
+                        "reader's)"))
     add_system_options(p, default_system="dutch",
-                       edition_help="rule edition (default: the system's, Dutch 2026)")
+                       edition_help=_("rule edition (default: the system's, Dutch 2026)"))
     add_acceleration_option(p)
     add_round_robin_options(p)
     settings_cli.add_new_options(p)
     settings_cli.register(add)
 
-    add("tournaments", cmd_tournaments, "list the tournaments of the database", tournament=False)
+    add("tournaments", cmd_tournaments, _("list the tournaments of the database"), tournament=False)
 
-    p = add("add-player", cmd_add_player, "register a player")
-    p.add_argument("name", help='"Surname, First name" (at most 33 characters)')
-    p.add_argument("--rating", type=int, default=0)
-    p.add_argument("--title", default="")
-    p.add_argument("--sex", default="", choices=("", "m", "w"))
-    p.add_argument("--fed", dest="federation", default="", help="federation (3 letters)")
-    p.add_argument("--fide-id", default="")
-    p.add_argument("--birth", default="", help="birth date or year")
-    p.add_argument("--club", default="", help="club (kept in the tournament; no TRF field)")
+    p = add("add-player", cmd_add_player, _("register a player"))
+    p.add_argument("name", help=_('"Surname, First name" (at most 33 characters)'))
+    p.add_argument("--rating", type=int, default=0, help=_("rating (0: unrated)"))
+    p.add_argument("--title", default="", help=_("title: GM, IM, FM, CM, WGM, WIM, WFM, WCM"))
+    p.add_argument("--sex", default="", choices=("", "m", "w"), help=_("sex: m or w"))
+    p.add_argument("--fed", dest="federation", default="", help=_("federation (3 letters)"))
+    p.add_argument("--fide-id", default="", help=_("FIDE id"))
+    p.add_argument("--birth", default="", help=_("birth date or year"))
+    p.add_argument("--club", default="", help=_("club (kept in the tournament; no TRF field)"))
     p.add_argument("--missed-rounds-points", choices=("H", "Z"), type=str.upper,
-                   help="a late entry's rounds already paired: H half-point byes, Z zero "
-                        "(default: the tournament's late-entry setting)")
+                   help=_("a late entry's rounds already paired: H half-point byes, Z zero "
+                        "(default: the tournament's late-entry setting)"))
 
     p = add("import", cmd_import,
-            "register players from a CSV file or a FIDE rating list (TXT or XML), "
-            "or create a tournament from a TRF file")
-    p.add_argument("file")
+            _("register players from a CSV file or a FIDE rating list (TXT or XML), "
+            "or create a tournament from a TRF file"))
+    p.add_argument("file", help=_("the file to import"))
     p.add_argument("--format", choices=("csv", "fide-txt", "fide-xml", "trf"),
-                   help="file format (default: from the name and contents)")
+                   help=_("file format (default: from the name and contents)"))
     p.add_argument("--rating-type", choices=("standard", "rapid", "blitz"), default="standard",
-                   help="which rating of a FIDE list to use")
+                   help=_("which rating of a FIDE list to use"))
     p.add_argument("--only", metavar="FIDE_IDS",
-                   help="comma-separated FIDE ids: register only these players of the list")
-    p.add_argument("--name", help="name of the tournament created from a TRF file (wins "
-                                  "over the file's record 012)")
+                   help=_("comma-separated FIDE ids: register only these players of the list"))
+    p.add_argument("--name", help=_("name of the tournament created from a TRF file (wins "
+                                  "over the file's record 012)"))
     p.add_argument("--replace", action="store_true",
-                   help="TRF file: replace the state of the tournament (-T) instead of "
-                        "creating a new one (recorded in the log)")
+                   help=_("TRF file: replace the state of the tournament (-T) instead of "
+                        "creating a new one (recorded in the log)"))
     p.add_argument("--encoding", metavar="NAME",
-                   help="the file's encoding, e.g. utf-8, cp1250, cp1251, cp1252, cp1257, "
-                        "iso-8859-2 (default: UTF-8, else detected; the message says which)")
+                   help=_("the file's encoding, e.g. utf-8, cp1250, cp1251, cp1252, cp1257, "
+                        "iso-8859-2 (default: UTF-8, else detected; the message says which)"))
 
-    p = add("update-player", cmd_update_player, "correct a player's details")
-    p.add_argument("player", help="pairing number, FIDE id or name")
+    p = add("update-player", cmd_update_player, _("correct a player's details"))
+    p.add_argument("player", help=_("pairing number, FIDE id or name"))
     p.add_argument("--name")
     p.add_argument("--rating", type=int)
     p.add_argument("--title")
@@ -120,61 +122,61 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--birth")
     p.add_argument("--club")
 
-    p = add("withdraw", cmd_withdraw, "withdraw a player (not paired any more)")
-    p.add_argument("player", help="pairing number, FIDE id or name")
-    p.add_argument("--undo", action="store_true", help="reinstate a withdrawn player")
+    p = add("withdraw", cmd_withdraw, _("withdraw a player (not paired any more)"))
+    p.add_argument("player", help=_("pairing number, FIDE id or name"))
+    p.add_argument("--undo", action="store_true", help=_("reinstate a withdrawn player"))
 
-    p = add("bye", cmd_bye, "request a bye for a player in a round not yet paired")
-    p.add_argument("player", help="pairing number, FIDE id or name")
-    p.add_argument("--round", type=int, help="round (default: the next round to pair)")
+    p = add("bye", cmd_bye, _("request a bye for a player in a round not yet paired"))
+    p.add_argument("player", help=_("pairing number, FIDE id or name"))
+    p.add_argument("--round", type=int, help=_("round (default: the next round to pair)"))
     g = p.add_mutually_exclusive_group()
     g.add_argument("--half", dest="code", action="store_const", const="H",
-                   help="half-point bye (default)")
-    g.add_argument("--zero", dest="code", action="store_const", const="Z", help="zero-point bye")
-    g.add_argument("--full", dest="code", action="store_const", const="F", help="full-point bye")
-    p.add_argument("--cancel", action="store_true", help="cancel the bye request")
+                   help=_("half-point bye (default)"))
+    g.add_argument("--zero", dest="code", action="store_const", const="Z", help=_("zero-point bye"))
+    g.add_argument("--full", dest="code", action="store_const", const="F", help=_("full-point bye"))
+    p.add_argument("--cancel", action="store_true", help=_("cancel the bye request"))
     p.set_defaults(code="H")
 
-    p = add("next-round", cmd_next_round, "pair the next round (runs the pairing engine)")
-    p.add_argument("--preview", action="store_true", help="show the pairing, store nothing")
+    p = add("next-round", cmd_next_round, _("pair the next round (runs the pairing engine)"))
+    p.add_argument("--preview", action="store_true", help=_("show the pairing, store nothing"))
 
     p = add("edit-pairing", cmd_edit_pairing,
-            "pair a round by hand or change the last round's pairing (manual edit)")
-    p.add_argument("boards", nargs="+", metavar="W-B", help="boards as WHITE-BLACK numbers")
-    p.add_argument("--round", type=int, help="round (default: the last round paired)")
-    p.add_argument("--bye", type=int, help="player who gets the pairing-allocated bye")
-    p.add_argument("--reason", required=True, help="why (written to the TRF as a ### comment)")
+            _("pair a round by hand or change the last round's pairing (manual edit)"))
+    p.add_argument("boards", nargs="+", metavar="W-B", help=_("boards as WHITE-BLACK numbers"))
+    p.add_argument("--round", type=int, help=_("round (default: the last round paired)"))
+    p.add_argument("--bye", type=int, help=_("player who gets the pairing-allocated bye"))
+    p.add_argument("--reason", required=True, help=_("why (written to the TRF as a ### comment)"))
 
     # bulk entry: several BOARD RESULT pairs, or --from FILE|- (cli/results.py)
     p = add("result", results.cmd_result,
-            "enter the results of one board, several boards, or a file (all or none)")
+            _("enter the results of one board, several boards, or a file (all or none)"))
     results.add_arguments(p)
 
-    p = add("undo", cmd_undo, "remove the last round's pairing and its results")
+    p = add("undo", cmd_undo, _("remove the last round's pairing and its results"))
     p.add_argument("--yes", action="store_true",
-                   help="remove the round even if results were entered in it")
+                   help=_("remove the round even if results were entered in it"))
 
-    p = add("show", cmd_show, "show players, pairings, standings, crosstable or the log")
+    p = add("show", cmd_show, _("show players, pairings, standings, crosstable or the log"))
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
                                      "status", "settings", "ratings", "norms", "prizes", "byes"),
-                   nargs="?", default="status")
-    p.add_argument("--prizes", metavar="PRIZES.toml", help="prize file of 'show prizes'")
+                   nargs="?", default="status", help=_("what to show (default: status)"))
+    p.add_argument("--prizes", metavar="PRIZES.toml", help=_("prize file of 'show prizes'"))
     p.add_argument("--round", type=int,
-                   help="round of the pairings (default: the last) or of the standings and "
+                   help=_("round of the pairings (default: the last) or of the standings and "
                         "crosstable (default: the last complete round; a round not paired or "
-                        "not complete is refused)")
+                        "not complete is refused)"))
 
     p = add("set-language", cmd_set_language,
-            "language of the tournament's web pages and lists (i18n)")
+            _("language of the tournament's web pages and lists (i18n)"))
     p.add_argument("language", choices=["", *i18n.LANGUAGES],
-                   help="en, sl, pl, et, cs, bg; '' = each reader's own")
+                   help=_("en, sl, pl, et, cs, bg; '' = each reader's own"))
 
-    p = add("export", cmd_export, "write the tournament as a TRF file")
-    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+    p = add("export", cmd_export, _("write the tournament as a TRF file"))
+    p.add_argument("-o", "--output", help=_("file to write (default: standard output)"))
     p.add_argument("--variant", default="2026", metavar="2026|16",
-                   help="TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
+                   help=_("TRF variant: 2026 (TRF-2026, the default) or 16 (TRF16, also "
                         "written 2016); both carry what a FIDE rating report needs "
-                        "(062/072/132, ranks)")
+                        "(062/072/132, ranks)"))
 
 
 # --------------------------------------------------------------------- helpers
