@@ -162,9 +162,16 @@ def parse_config(text: str) -> dict[str, object]:
     return out
 
 
+def _points(key: str, value: object) -> Fraction:
+    """A ``PointsFor…`` value (:func:`parse_config` makes every one a Fraction)."""
+    if isinstance(value, Fraction | int):
+        return Fraction(value)
+    raise TypeError(f"{key}: expected a number of points, got {value!r}")
+
+
 def point_system(settings: dict[str, object]) -> PointSystem:
     """The point system named by the ``PointsFor…`` settings, with their defaults."""
-    given = {_POINT_KEYS[k]: v for k, v in settings.items() if k in _POINT_KEYS}
+    given = {_POINT_KEYS[k]: _points(k, v) for k, v in settings.items() if k in _POINT_KEYS}
     win = given.get("win", Fraction(1))
     draw = given.get("draw", Fraction(1, 2))
     forfeit_loss = given.get("forfeit_loss", Fraction(0))

@@ -52,6 +52,7 @@ respects the absolute criteria is always found when one exists.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 
 from swisschess.model.history import Float, to_be_paired, unpaired_entries
 from swisschess.model.tournament import Colour, Tournament
@@ -155,7 +156,7 @@ class Lim:
         above = [g for g in groups if ctx.f[g[0]].score > median]
         below = [g for g in groups if ctx.f[g[0]].score < median]
         middle = [q for g in groups if ctx.f[g[0]].score == median for q in g]
-        results: list[tuple[float, list[tuple[int, int]]]] = []  # (score, pairs) per group
+        results: list[tuple[Fraction, list[tuple[int, int]]]] = []  # (score, pairs) per group
 
         # top down to just above the median group (seed "Paarimine" 2)
         down: list[int] = []
@@ -304,7 +305,9 @@ class Lim:
         if m is None:
             raise PairingError("round could not be completed")
         inside = set(members)
-        pairs, rest, done = [], [], set()
+        pairs: list[tuple[int, int]] = []
+        rest: list[int] = []
+        done: set[int] = set()
         for q in ctx.sort(members):
             if q in done:
                 continue

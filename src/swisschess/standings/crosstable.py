@@ -42,12 +42,12 @@ def _points(p: Fraction) -> str:
 def cell(f: Field, pid: int, rnd: int, number: dict[int, int]) -> str:
     r = f.recs[pid][rnd - 1]
     col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "-")
-    if r.kind is Kind.GAME:
-        return f"{number[r.opponent]}{col}{_points(r.points)}"
-    if r.kind is Kind.FORFEIT_WIN:
-        return f"{number[r.opponent]}{col}+"
-    if r.kind is Kind.FORFEIT_LOSS:
-        return f"{number[r.opponent]}{col}-"
+    if r.kind in (Kind.GAME, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS):
+        assert r.opponent is not None  # a game or a forfeit has an opponent
+        opp = number[r.opponent]
+        if r.kind is Kind.GAME:
+            return f"{opp}{col}{_points(r.points)}"
+        return f"{opp}{col}{'+' if r.kind is Kind.FORFEIT_WIN else '-'}"
     if r.kind is Kind.PAB:
         return "PAB"
     if r.kind is Kind.FULL_BYE:

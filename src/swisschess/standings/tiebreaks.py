@@ -218,8 +218,8 @@ def average_of_buchholz(f: Field, spec: TiebreakSpec) -> Values:
     bh = fore_buchholz(f, base) if spec.fore else buchholz(f, base)
     out: Values = {}
     for pid, recs in f.recs.items():
-        vals = [bh[r.opponent] for r in recs if r.played and r.opponent is not None]
-        vals = [v for v in vals if v is not None]
+        met = [bh[r.opponent] for r in recs if r.played and r.opponent is not None]
+        vals = [v for v in met if v is not None]
         out[pid] = (R.round_half_up(Fraction(sum(vals, Fraction(0))) / len(vals), Fraction(1, 100))
                     if vals else None)
     return out
@@ -243,9 +243,14 @@ def koya(f: Field, spec: TiebreakSpec) -> Values:
 
 
 # ----------------------------------------------------------- Art. 10 ratings
+def _opponent_rating(f: Field, r: Rec, unrated: int | None) -> int | None:
+    assert r.opponent is not None  # only games played over the board count here
+    return f.rating(r.opponent, unrated)
+
+
 def _rated_games(f: Field, pid: int, spec: TiebreakSpec, unrated: int | None) -> list[Rec]:
     games = [r for r in f.recs[pid] if r.played and r.opponent is not None]
-    games.sort(key=lambda r: (f.rating(r.opponent, unrated) or 0, r.round))
+    games.sort(key=lambda r: (_opponent_rating(f, r, unrated) or 0, r.round))
     if spec.cut_low:
         games = games[spec.cut_low:]
     if spec.cut_high:
@@ -260,9 +265,10 @@ def _rating_based(f: Field, spec: TiebreakSpec, unrated: int | None,
     out: Values = {}
     for pid in f.recs:
         games = _rated_games(f, pid, spec, unrated)
-        ratings = [f.rating(r.opponent, unrated) for r in games]
+        # every opponent has a rating here (all_rated above): nothing is dropped
+        ratings = [rt for r in games if (rt := _opponent_rating(f, r, unrated)) is not None]
         score = sum((r.rating_points for r in games), Fraction(0))
-        out[pid] = fn(score, ratings)  # type: ignore[arg-type]
+        out[pid] = fn(score, ratings)
     return out
 
 

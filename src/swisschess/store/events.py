@@ -171,9 +171,12 @@ def _copy_value(v: Any) -> Any:
         return [_copy_value(x) for x in v]
     if isinstance(v, dict):
         return {k: _copy_value(x) for k, x in v.items()}
-    if dataclasses.is_dataclass(v) and not isinstance(v, type) \
-            and not v.__dataclass_params__.frozen:
-        return copy.copy(v)
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        # every dataclass instance carries its parameters, but typeshed's
+        # DataclassInstance protocol does not declare them
+        params = getattr(v, "__dataclass_params__", None)
+        if params is not None and not params.frozen:
+            return copy.copy(v)
     return v
 
 

@@ -184,8 +184,8 @@ def read_csv(text: str, filename: str = "<input>", *,
             if len(row) != len(header):
                 raise ImportFormatError(f"{filename}:{ln}: {len(row)} fields, the header has "
                                         f"{len(header)}")
-            d = {f: v for f, v in zip(fields, row, strict=True) if f}
-            d = _clean(d, f"{filename}:{ln}")
+            cells = {f: v for f, v in zip(fields, row, strict=True) if f}
+            d = _clean(cells, f"{filename}:{ln}")
             if not d.get("name"):
                 raise ImportFormatError(f"{filename}:{ln}: the name is empty")
             d["rating"] = _rating(d.get("rating", ""), f"{filename}:{ln}")
@@ -236,18 +236,18 @@ def read_fide_txt(text: str, filename: str = "<input>", rating_type: str = "stan
             continue
         if wanted is not None and line[id_a:id_b].strip() not in wanted:
             continue
-        d = {}
+        cells: dict[str, str] = {}
         for label, key in _TXT_COLUMNS.items():
             if label in cols:
                 a, b = cols[label]
-                d[key] = line[a:b]
+                cells[key] = line[a:b]
         if rating_col:
             a, b = cols[rating_col]
-            d["rating"] = line[a:b]
+            cells["rating"] = line[a:b]
         k_col = next((c for c in _TXT_K.get(rating_type, ()) if c in cols), None)
         if k_col and line[slice(*cols[k_col])].strip().isdigit():
-            d["k_factor"] = line[slice(*cols[k_col])]
-        d = _clean(d, f"{filename}:{ln}")
+            cells["k_factor"] = line[slice(*cols[k_col])]
+        d = _clean(cells, f"{filename}:{ln}")
         if not d.get("fide_id", "").isdigit():
             raise ImportFormatError(f"{filename}:{ln}: FIDE id {d.get('fide_id', '')!r} "
                                     "is not a number")

@@ -597,8 +597,10 @@ class TournamentService:
                 apply(state, kind, p)
             name = state.t.name or name
             with write_transaction(self.engine) as conn:
-                tid = conn.execute(insert(TournamentRow).values(
-                    name=name[:200], created_at=utcnow(), head=0)).inserted_primary_key[0]
+                key = conn.execute(insert(TournamentRow).values(
+                    name=name[:200], created_at=utcnow(), head=0)).inserted_primary_key
+                assert key is not None  # a one-row INSERT always reports its key
+                tid: int = key[0]
                 self._insert(conn, tid, 0, events)
             state.seq = len(events)
             self._cache[tid] = state

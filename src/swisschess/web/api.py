@@ -379,7 +379,7 @@ def pair_next(tid: int, body: Annotated[PairIn | None, Body()] = None,
             summary="Pair the next round by hand, or change the last round's pairing")
 def manual_pairing(tid: int, rnd: int, body: ManualPairing, svc: TournamentService = Svc
                    ) -> dict[str, Any]:
-    svc.set_pairing(tid, rnd, [tuple(b) for b in body.boards], body.bye, body.reason)
+    svc.set_pairing(tid, rnd, [(w, b) for w, b in body.boards], body.bye, body.reason)
     return round_json(svc, tid, rnd)
 
 

@@ -8,6 +8,7 @@ The result-entry form is also sent by ``static/app.js`` with ``fetch`` (header
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Request, UploadFile
@@ -115,10 +116,10 @@ def login(request: Request, token: str = Form(""), next: str = Form("/arbiter"))
     if cookie is None:
         return page(request, "login.html", status=401, next=safe_path(next),
                     err=_("Wrong password: try again."))
-    resp = RedirectResponse(safe_path(next), status_code=303)
-    resp.set_cookie(COOKIE, cookie, max_age=auth.ttl, httponly=True, samesite="strict",
-                    secure=request.url.scheme == "https", path="/")
-    return resp
+    redirect = RedirectResponse(safe_path(next), status_code=303)
+    redirect.set_cookie(COOKIE, cookie, max_age=auth.ttl, httponly=True, samesite="strict",
+                        secure=request.url.scheme == "https", path="/")
+    return redirect
 
 
 @router.post("/logout")
@@ -202,7 +203,8 @@ def add_player(request: Request, tid: int, name: str = Form(...), rating: str = 
     from swisschess.store.playercheck import review_players
 
     svc = _arbiter(request)
-    row = {"name": name, "rating": rating.strip() or 0, "title": title, "sex": sex,
+    # a raw form row, checked by the store like the rows of add_players()
+    row: dict[str, Any] = {"name": name, "rating": rating.strip() or 0, "title": title, "sex": sex,
            "federation": federation.upper(), "fide_id": fide_id, "birth": birth, "club": club}
     warnings = review_players([row], svc.tournament(tid).players.values())
     p = svc.add_player(tid, **row)

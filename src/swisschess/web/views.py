@@ -116,7 +116,7 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
         return _("Round {round} undone").format(round=p.get("round"))
     if kind == "bye":
         return _("{bye} requested for round {round}: {player}").format(
-            bye=_(BYE_LABELS.get(p.get("code"), N_("bye"))), round=p.get("round"),
+            bye=_(BYE_LABELS.get(str(p.get("code")), N_("bye"))), round=p.get("round"),
             player=who(p.get("id")))
     if kind == "cancel_bye":
         return _("Bye cancelled, round {round}: {player}").format(

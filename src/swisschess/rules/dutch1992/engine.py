@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain, combinations
 
 import networkx as nx
@@ -393,7 +394,7 @@ class Dutch1992:
             # first; each group gets every colour and float relaxation before the next
             phases: list[list[tuple[tuple[int, ...], tuple[int, ...]]] | None] = [None]
             if mixed and self.variant.score_lowering_exchanges_last and self._psd_left is None:
-                groups: dict[tuple[float, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+                groups: dict[tuple[Fraction, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
                 for e in self._all_exchanges(players, p):
                     groups.setdefault(self._s1_scores(players, p, e), []).append(e)
                 phases = [groups[k] for k in sorted(groups, reverse=True)]
@@ -445,7 +446,7 @@ class Dutch1992:
         s1n, s2n = list(range(1, p + 1)), list(range(p + 1, n + 1))
         return [((), ())] + (list(self.exchanges(s1n, s2n)) if p < n else [])
 
-    def _s1_scores(self, players: list[int], p: int, exchange) -> tuple[float, ...]:
+    def _s1_scores(self, players: list[int], p: int, exchange) -> tuple[Fraction, ...]:
         """The scores in S1 after an exchange, highest first (B3: higher scores paired first)."""
         out1, in2 = exchange
         s1 = set(range(1, p + 1)) - set(out1) | set(in2)
@@ -497,9 +498,10 @@ class Dutch1992:
         for q in rest:
             if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
-        if down_bound(level) is not None:
+        bound = down_bound(level)
+        if bound is not None:
             down = sum(self.float_violations(q, Float.DOWN) for q in rest if ctx.f[q].score == own and q not in exempt)
-            if down > down_bound(level):
+            if down > bound:
                 self.rejected[0] = min(self.rejected[0], down)
                 return None
         if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
@@ -899,7 +901,7 @@ class Dutch1992:
         B1b) counts against a score one point below the lowest.
         """
         f = self.ctx.f
-        edges: list[tuple[int, int, object]] = []  # node 0 is the bye (player ids start at 1)
+        edges: list[tuple[int, int, Fraction]] = []  # node 0 is the bye (player ids start at 1)
         for i, a in enumerate(players):
             for b in players[i + 1 :]:
                 if self.ctx.compatible(a, b):

@@ -128,7 +128,7 @@ def homogeneous_order(n: int) -> list[list[tuple[int, int]]]:
         s1 = sorted(set(players[:p]) - set(out1) | set(in2))
         s2 = sorted(set(players[p:]) - set(in2) | set(out1))
         for perm in d1_transpositions(s2):
-            pairs = [tuple(sorted((a, b))) for a, b in zip(s1, perm, strict=False)]
+            pairs = [(min(a, b), max(a, b)) for a, b in zip(s1, perm, strict=False)]
             key = frozenset(pairs)
             if key not in seen:
                 seen.add(key)
