@@ -16,12 +16,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
-import re
 from dataclasses import dataclass, field
-from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from swisschess.formats.fields import parse_date
 from swisschess.i18n import LANGUAGES
 from swisschess.model.rounds import (
     RESULTS,
@@ -380,7 +379,7 @@ def _more_settings(s: State, p: dict, rounds: int | None) -> None:
         s.options["late_entry_max"] = most
     if "rating_list" in p:
         text = str(p["rating_list"] or "").strip()
-        if any(ord(c) < 32 for c in text) or len(text) > 80:
+        if first_bad_char(text) is not None or len(text) > 80:
             raise StoreError("the rating list must be one line of at most 80 characters")
         s.options["rating_list"] = text
 
@@ -401,23 +400,17 @@ def tiebreak_labels(value: Any) -> list[str]:
     return labels
 
 
-_DATE = re.compile(r"^(\d{2}|\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
-
-
 def normalise_date(value: Any, rnd: int) -> str:
     """A round date as ISO ``YYYY-MM-DD`` ("" = unknown); accepts ``2026/07/03``,
-    ``2026-07-03``, ``2026.07.03`` and TRF's ``26/07/03``."""
+    ``2026-07-03``, ``2026.07.03`` and TRF's ``26/07/03`` (read as the TRF
+    reader reads record 132: :func:`swisschess.formats.fields.parse_date`)."""
     text = str(value or "").strip()
     if not text or text == "-":
         return ""
-    m = _DATE.match(text)
-    try:
-        if not m:
-            raise ValueError
-        year = int(m.group(1)) + (2000 if len(m.group(1)) == 2 else 0)
-        return date(year, int(m.group(2)), int(m.group(3))).isoformat()
-    except ValueError:
-        raise StoreError(f"round {rnd}: {text!r} is not a date (YYYY-MM-DD)") from None
+    iso = parse_date(text)
+    if iso is None:
+        raise StoreError(f"round {rnd}: {text!r} is not a date (YYYY-MM-DD)")
+    return iso
 
 
 def _player_fields(p: dict) -> dict:
