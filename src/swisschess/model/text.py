@@ -49,6 +49,11 @@ LIMITS: dict[str, int] = {
     "filename": 255,
 }
 
+#: The bidirectional embeddings, overrides (U+202A-U+202E) and isolates
+#: (U+2066-U+2069): part of what no field may hold (below), and all that the
+#: web layer checks in texts the store never sees (swisschess.web.fields).
+BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+
 # Refused besides C0/C1: lone surrogates (D800-DFFF), the line and paragraph
 # separators (2028, 2029) and the bidi embeddings, overrides (202A-202E) and
 # isolates (2066-2069).

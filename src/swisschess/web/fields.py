@@ -21,22 +21,26 @@ from typing import Annotated
 from fastapi import Request
 from pydantic import AfterValidator, Field
 
+from swisschess.model.text import BIDI_CONTROLS
 from swisschess.store.events import StoreError
 
-#: The bidirectional embedding, override and isolate characters.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: Limits of the pages' form fields (characters), by field name; others: ``"*"``.
 #: (``config``: the prize list of ratingpages, a TOML text)
 FORM_LIMITS = {"name": 200, "reason": 500, "boards": 100_000, "config": 100_000, "token": 1000,
                "*": 2000}
 
 
+def first_bidi(value: str) -> int | None:
+    """Index of the first bidirectional control in ``value``, else None."""
+    return next((i for i, c in enumerate(value) if c in BIDI_CONTROLS), None)
+
+
 def bidi_free(value: str) -> str:
     """``value`` if it holds no bidirectional control; ValueError naming the first."""
-    for i, c in enumerate(value):
-        if c in BIDI_CONTROLS:
-            raise ValueError(f"bidirectional control character U+{ord(c):04X} at "
-                             f"position {i + 1} is not allowed")
+    i = first_bidi(value)
+    if i is not None:
+        raise ValueError(f"bidirectional control character U+{ord(value[i]):04X} at "
+                         f"position {i + 1} is not allowed")
     return value
 
 
@@ -64,7 +68,7 @@ async def checked_form_fields(request: Request) -> None:
         limit = FORM_LIMITS.get(name, FORM_LIMITS["*"])
         if len(value) > limit:
             raise StoreError(f"{name}: at most {limit} characters, not {len(value)}")
-        for i, c in enumerate(value):
-            if c in BIDI_CONTROLS:
-                raise StoreError(f"{name}: the bidirectional control character "
-                                 f"U+{ord(c):04X} (position {i + 1}) is not allowed")
+        i = first_bidi(value)
+        if i is not None:
+            raise StoreError(f"{name}: the bidirectional control character "
+                             f"U+{ord(value[i]):04X} (position {i + 1}) is not allowed")
