@@ -29,12 +29,10 @@ where it comes from:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from fractions import Fraction
 
 from swisschess.formats.fields import parse_date
-from swisschess.formats.writer import one_line
-from swisschess.model.tournament import ByeRequest, Colour, Player, RoundEntry, Tournament
+from swisschess.formats.writer import one_line, write_trf
+from swisschess.model.tournament import ByeRequest, RoundEntry, Tournament
 from swisschess.pairing import registry
 from swisschess.store.events import State, StoreError
 
@@ -52,19 +50,6 @@ def trf_variant(name: str) -> str:
         raise StoreError(f"unknown TRF variant {name!r}: use 2026 (TRF-2026) or 16 "
                          "(TRF16, also called 2016)")
     return VARIANTS[key]
-
-
-def _project_writer() -> Callable[..., str] | None:
-    for mod in ("swisschess.formats", "swisschess.formats.trf", "swisschess.formats.writer",
-                "swisschess.formats.trf_writer", "swisschess.formats.trfwrite"):
-        try:
-            m = __import__(mod, fromlist=["write_trf"])
-        except ImportError:
-            continue
-        fn = getattr(m, "write_trf", None)
-        if fn is not None:
-            return fn
-    return None
 
 
 def export(s: State, variant: str = "2026") -> str:
@@ -99,12 +84,9 @@ def export(s: State, variant: str = "2026") -> str:
             accelerate(t)
         except InputError:
             pass  # not computable yet (no player paired); the 192 code still says Baku
-    writer = _project_writer()
-    if writer is not None:
-        t.comments = list(t.comments) + notes
-        text = writer(t, variant=variant)
-    else:
-        text = basic_trf(t)
+    t.comments = list(t.comments) + notes
+    text = write_trf(t, variant=variant)
+    # TRF16 has no comment lines of its own writing: the notes go before the 001s
     missing = [n for n in notes if n not in text]
     if missing:
         lines = text.rstrip("\n").split("\n")
@@ -128,56 +110,6 @@ def settings_notes(s: State) -> list[str]:
         out.append("### late entries: half-point bye for each round missed"
                    + (f", at most {most}" if most is not None else ""))
     return out
-
-
-def _fmt_points(x: Fraction) -> str:
-    return f"{float(x):.1f}"
-
-
-def _ranks(t: Tournament) -> dict[int, int]:
-    from swisschess.store.ranking import ranking
-
-    return {r.player.id: r.rank for r in ranking(t).rows}
-
-
-def basic_trf(t: Tournament) -> str:
-    """A plain TRF file (header, 001 lines, XXR, XXZ of the next round)."""
-    out = []
-    for code, val in (("012", t.name), ("022", t.city), ("032", t.federation),
-                      ("042", t.start_date), ("052", t.end_date), ("092", t.system),
-                      ("102", t.chief_arbiter), ("122", t.time_control)):
-        if val:
-            out.append(f"{code} {one_line(val)}")
-    for d in t.deputy_arbiters:
-        out.append(f"112 {one_line(d)}")
-    if t.rounds:
-        out.append(f"XXR {t.rounds}")
-    ranks = _ranks(t)
-    for pid in sorted(t.players):
-        out.append(_player_line(t, t.players[pid], ranks.get(pid, 0)))
-    nxt = t.rounds_recorded() + 1
-    ids = sorted({i for b in t.bye_requests if b.round == nxt for i in b.ids})
-    if ids:
-        out.append("XXZ " + " ".join(map(str, ids)))
-    return "\n".join(out) + "\n"
-
-
-def _player_line(t: Tournament, p: Player, rank: int) -> str:
-    sex, title, name, fed, fid, birth = (one_line(x) for x in (
-        p.sex, p.title, p.name, p.federation, p.fide_id, p.birth))
-    head = (f"001 {p.id:4d} {sex[:1]:1}{title[:3]:>3} {name[:33]:<33} "
-            f"{p.rating or '':>4} {fed[:3]:<3} {fid[:11]:>11} {birth[:10]:<10} "
-            f"{_fmt_points(t.score(p.id)):>4} {rank:>4}")
-    parts = []
-    for e in p.results:
-        if e.blank:
-            parts.append("        ")
-            continue
-        opp = f"{e.opponent:4d}" if e.opponent is not None else "0000"
-        col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(e.colour, "-")
-        res = " " if e.code == "*" else e.code
-        parts.append(f"{opp} {col} {res}")
-    return (head + "".join("  " + x for x in parts)).rstrip()
 
 
 def _count_next_round_byes(t: Tournament) -> None:
