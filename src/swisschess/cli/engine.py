@@ -40,6 +40,7 @@ from swisschess.cli.options import (
     resolve_round_robin,
     resolve_system,
 )
+from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, Pairing, PairingError
@@ -47,8 +48,6 @@ from swisschess.pairing.result import InputError, Pairing, PairingError
 if TYPE_CHECKING:
     from swisschess.formats.diagnostics import TrfResult
 
-#: Pairing numbers have four digits in TRF.
-MAX_PLAYERS = 9999
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -71,6 +71,7 @@ from swisschess.cli.exitcodes import (
 )
 from swisschess.cli.options import resolve_round_robin, resolve_system
 from swisschess.formats.checks import check_pairable
+from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.pairing import registry
 from swisschess.pairing.api import pair_next
@@ -80,8 +81,6 @@ from swisschess.rules.roundrobin import TooManyPlayers
 #: Largest request body accepted (bytes); ``$SWISSCHESS_PAIR_MAX_BYTES`` changes it.
 #: 4 MiB holds a 2,000-player, 15-round TRF file several times over.
 MAX_BYTES = int(os.environ.get("SWISSCHESS_PAIR_MAX_BYTES", 4 * 1024 * 1024))
-#: TRF pairing numbers have four digits.
-MAX_PLAYERS = 9999
 #: Pairings computed at the same time by one worker process
 #: (``$SWISSCHESS_PAIR_CONCURRENCY``; default: the number of processor cores).  A
 #: request arriving while all are busy is answered 503 with ``Retry-After`` at
