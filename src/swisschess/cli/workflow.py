@@ -25,7 +25,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisschess import i18n
-from swisschess.cli import lists, results
+from swisschess.cli import lists, results, teamevent
 from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.cli.options import (
@@ -75,7 +75,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_acceleration_option(p)
     add_round_robin_options(p)
     settings_cli.add_new_options(p)
+    teamevent.add_new_options(p)  # issue 32: new --team --boards N
     settings_cli.register(add)
+    teamevent.register(add)
 
     add("tournaments", cmd_tournaments, _("list the tournaments of the database"), tournament=False)
 
@@ -139,6 +141,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("next-round", cmd_next_round, _("pair the next round (runs the pairing engine)"))
     p.add_argument("--preview", action="store_true", help=_("show the pairing, store nothing"))
+    p.add_argument("--absent", type=int, nargs="+", metavar="TEAM",
+                   help=_("team event: teams not paired this round (numbers)"))
 
     p = add("edit-pairing", cmd_edit_pairing,
             _("pair a round by hand or change the last round's pairing (manual edit)"))
@@ -158,7 +162,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("show", cmd_show, _("show players, pairings, standings, crosstable or the log"))
     p.add_argument("what", choices=("players", "pairings", "standings", "crosstable", "log",
-                                     "status", "settings", "ratings", "norms", "prizes", "byes"),
+                                     "status", "settings", "ratings", "norms", "prizes", "byes",
+                                     "teams", "cards"),
                    nargs="?", default="status", help=_("what to show (default: status)"))
     p.add_argument("--prizes", metavar="PRIZES.toml", help=_("prize file of 'show prizes'"))
     p.add_argument("--round", type=int,
@@ -249,6 +254,8 @@ def _progress(msg: str) -> None:
 # -------------------------------------------------------------------- commands
 
 def cmd_new(svc, args) -> int:
+    if args.team:
+        return teamevent.cmd_new(svc, args)
     system = args.system or registry.systems()[0]
     edition = args.edition or registry.default_edition(system)
     extra = {}
@@ -431,6 +438,8 @@ def _print_spec(svc, tid, spec, t=None) -> None:
 
 def cmd_next_round(svc, args) -> int:
     tid = _tid(svc, args)
+    if teamevent.is_team(svc, tid):
+        return teamevent.next_round(svc, args)
     if args.preview:
         spec, work, _version = svc.preview(tid, progress=_progress)
         st = svc.state(tid)
@@ -468,6 +477,8 @@ def cmd_edit_pairing(svc, args) -> int:
 
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
+    if teamevent.is_team(svc, tid):
+        return teamevent.undo(svc, args)
     s = svc.state(tid)
     rnd = s.current_round
     if not rnd:
@@ -497,6 +508,8 @@ def _pending_byes(s) -> dict[int, list[tuple[int, str]]]:
 
 def cmd_show(svc, args) -> int:
     tid = _tid(svc, args)
+    if teamevent.is_team(svc, tid):
+        return teamevent.show(svc, args)
     s = svc.state(tid)
     t = s.t
     what = args.what
@@ -593,7 +606,8 @@ def cmd_set_language(svc, args) -> int:
 
 def cmd_export(svc, args) -> int:
     tid = _tid(svc, args)
-    text = svc.export_trf(tid, args.variant)
+    text = (teamevent.export(svc, args) if teamevent.is_team(svc, tid)
+            else svc.export_trf(tid, args.variant))
     if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK

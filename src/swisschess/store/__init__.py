@@ -5,3 +5,6 @@ the CLI workflow (``swisschess new / import / next-round / result ...``) and by
 the web app (``swisschess serve``).  Import it from its module: this package
 imports nothing heavy on its own.
 """
+
+# the team events join the log's event kinds (issue 32)
+from swisschess.store import teamevents as _teamevents  # noqa: E402,F401

@@ -114,6 +114,9 @@ class State:
     #: (round, board, old result, new result, last round paired then); results
     #: are words ("1-0"...), "" for none.  Undoing a later round trims them.
     late_changes: list[tuple[int, int, str, str, int]] = field(default_factory=list)
+    #: The team part of a team event (``store.teamevents.TeamState``; issue 32),
+    #: None for an individual event.
+    team: Any = None
 
     @property
     def current_round(self) -> int:
@@ -130,7 +133,8 @@ class State:
                      {r: list(b) for r, b in self.boards.items()},
                      {r: list(v) for r, v in self.manual.items()}, self.seeded,
                      self.language, dict(self.options),
-                     {r: dict(v) for r, v in self.unpaired.items()}, list(self.late_changes))
+                     {r: dict(v) for r, v in self.unpaired.items()}, list(self.late_changes),
+                     self.team.copy() if self.team is not None else None)
 
     def option(self, key: str) -> Any:
         """A store-only setting (``options``), or its default."""
@@ -232,6 +236,10 @@ def apply(s: State, kind: str, p: dict[str, Any], *, replay: bool = False) -> No
     fn = _APPLY.get(kind)
     if fn is None:
         raise StoreError(f"unknown event kind {kind!r}")
+    if s.team is not None and kind not in TEAM_KINDS:
+        # issue 32: a team event has teams, line-ups and board results instead
+        raise StoreError("this is a team event: use the team commands (add-team, "
+                         "add-team-player, lineup, pair, result)")
     if not replay:
         check_texts(kind, p)
     if kind == "load_trf":
@@ -893,3 +901,14 @@ _APPLY = {
     "load_trf": _load_trf,
 }
 KINDS = tuple(_APPLY)
+#: The kinds added by :func:`register_kinds` (the team events).
+TEAM_KINDS: set[str] = set()
+
+
+def register_kinds(kinds: dict[str, Any]) -> None:
+    """Add the events of another part of the store to :func:`apply`: the team
+    events of :mod:`swisschess.store.teamevents` (imported by the package, so
+    that every log replays; kept there to keep this module about individual
+    events)."""
+    _APPLY.update(kinds)
+    TEAM_KINDS.update(kinds)

@@ -546,6 +546,17 @@ class TournamentService:
 
         return export(self.state(tid), variant)  # trfout.trf_variant refuses a bad name
 
+    # ======================================================== other event kinds
+    def create_with(self, name: str, events: list[tuple[str, dict]]) -> int:
+        """Create a tournament from its first events (the team events of
+        :mod:`swisschess.store.teamdesk` use it); nothing is written on error."""
+        return self._create(name, events)
+
+    def append(self, tid: int, events: list[tuple[str, dict]],
+               expected: int | None = None) -> State:
+        """Append ``events`` in one transaction, all or none (see :meth:`_append`)."""
+        return self._append(tid, events, expected)
+
     # ================================================================ internals
     def _check_can_pair(self, s: State) -> None:
         t = s.t
