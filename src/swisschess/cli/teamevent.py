@@ -30,6 +30,7 @@ from swisschess import i18n
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
+from swisschess.i18n.terms import colour_letter
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.teamdesk import MatchCard, TeamDesk
 
@@ -313,6 +314,7 @@ def card_lines(card: MatchCard) -> list[str]:
             else f"  - {_('empty board'):<28}     "
         second = f"{b.second.pid:3d} {b.second.name:<28} {b.second.rating or '':>4}" if b.second \
             else f"  - {_('empty board'):<28}"
-        colours = "W-B" if b.colour == "W" else "B-W"
+        other = "B" if b.colour == "W" else "W"
+        colours = f"{colour_letter(b.colour)}-{colour_letter(other)}"
         out.append(f"  {b.board:2d} {colours}  {first}  {second}  {b.result or '...'}".rstrip())
     return out

@@ -177,7 +177,7 @@ class TeamDesk:
         ts = self.svc.append(tid, [("team_register", {"name": name})]).team
         return ts.teams[max(ts.teams)]
 
-    def add_player(self, tid: int, team: int | str, name: str, rating: int = 0,
+    def add_player(self, tid: int, team: int | str, name: str, rating: int | str = 0,
                    **fields: str) -> TeamPlayer:
         entry = self.find_team(tid, team)
         ts = self.svc.append(tid, [("team_player", {"team": entry.tpn, "name": name,

@@ -113,7 +113,7 @@ def create_app(db: str | None = None, token: str | None = None,
             return JSONResponse({"detail": msg}, status_code=422)
         return back_with_error(request, msg, 422)
 
-    from swisschess.web import api, apidocs, pages, pairapi, ratingpages
+    from swisschess.web import api, apidocs, pages, pairapi, ratingpages, teampages
 
     apidocs.install(app)
     app.include_router(pairapi.router)  # stateless pairing service: no login, no CSRF
@@ -122,6 +122,7 @@ def create_app(db: str | None = None, token: str | None = None,
     app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(teampages.router)  # issue 32: team events
     app.include_router(ratingpages.router)  # issue 25: ratings, player card, norms, prizes
     app.include_router(ratingpages.api_router)
     app.include_router(i18n_web.router)

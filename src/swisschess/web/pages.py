@@ -59,6 +59,10 @@ def home(request: Request):
 @router.get("/t/{tid}")
 def public_tournament(request: Request, tid: int):
     svc = _svc(request)
+    team = svc.state(tid).team
+    if team is not None:  # issue 32: a team event's own pages (web/teampages.py)
+        rnd = team.current_round
+        return _go(f"/t/{tid}/team-pairings/{rnd}" if rnd else f"/t/{tid}/team-standings")
     rnd = svc.state(tid).current_round
     return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
 
@@ -176,6 +180,8 @@ async def arbiter_import_trf(request: Request, file: UploadFile, name: str = For
 @router.get("/arbiter/t/{tid}")
 def overview(request: Request, tid: int):
     svc = _arbiter(request)
+    if svc.state(tid).team is not None:  # issue 32: a team event's own pages
+        return _go(f"/arbiter/t/{tid}/teams")
     ctx = _base(svc, tid)
     byes = views.byes_by_round(ctx["t"]).get(ctx["current"] + 1, [])
     return page(request, "overview.html", next_byes=byes, log=svc.log(tid)[-8:][::-1], **ctx)
