@@ -161,6 +161,10 @@ def cmd_result(svc, args: argparse.Namespace) -> int:
         _err(str(e))
         return EXIT_FILE
     tid = svc.resolve_tournament(getattr(args, "tournament", None))
+    if svc.state(tid).team is not None:  # issue 32: board results of a match
+        _err(_("this is a team event: enter the board results of a match with "
+               "`swisschess match-result MATCH RESULT...`"))
+        return EXIT_INVALID
     rnd = args.round or svc.state(tid).current_round
     if not rnd:
         raise StoreError("no round has been paired yet")

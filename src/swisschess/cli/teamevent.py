@@ -295,6 +295,9 @@ def pairing_lines(desk: TeamDesk, tid: int, rnd: int) -> list[str]:
     out.append(f"{head[0]:>5}  {head[1]:<32} {head[2]:<32} {head[3]}")
     for card in desk.cards(tid, rnd):
         score = (f"{_pts(card.score[0])} - {_pts(card.score[1])}" if card.score else "")
+        if card.points:
+            score += "  " + _("({first}:{second} match points)").format(
+                first=_pts(card.points[0]), second=_pts(card.points[1]))
         out.append(f"{card.number:5d}  {card.first.tpn:3d} {card.first.name:<28} "
                    f"{card.second.tpn:3d} {card.second.name:<28} {score}".rstrip())
     if r.pab is not None:
@@ -307,6 +310,9 @@ def pairing_lines(desk: TeamDesk, tid: int, rnd: int) -> list[str]:
 def card_lines(card: MatchCard) -> list[str]:
     """A match card: the boards, players, colours and results."""
     score = f"  {_pts(card.score[0])} - {_pts(card.score[1])}" if card.score else ""
+    if card.points:
+        score += "  " + _("({first}:{second} match points)").format(
+            first=_pts(card.points[0]), second=_pts(card.points[1]))
     out = [_("Round {r}, match {m}: {first} - {second}").format(
         r=card.round, m=card.number, first=card.first.name, second=card.second.name) + score]
     for b in card.boards:

@@ -74,6 +74,8 @@ class MatchCard:
     boards: list[CardBoard]
     #: game points (first, second) once every board has a result
     score: tuple[float, float] | None
+    #: match points (first, second) that the game points give (C.04.6 art. 1.2)
+    points: tuple[float, float] | None = None
 
 
 def board_colour(board: int) -> str:
@@ -159,8 +161,12 @@ class TeamDesk:
                 fp, sp = r.lineups[m.white][b - 1], r.lineups[m.black][b - 1]
                 boards.append(CardBoard(b, board_colour(b), ts.players.get(fp),
                                         ts.players.get(sp), r.results.get((n, b))))
+            gp = ts.match_points(rnd, n)
+            mp = None
+            if gp is not None:
+                mp = (ts.rules.match_points_for(*gp), ts.rules.match_points_for(gp[1], gp[0]))
             out.append(MatchCard(rnd, n, ts.teams[m.white], ts.teams[m.black], m.rule, boards,
-                                 ts.match_points(rnd, n)))
+                                 gp, mp))
         return out
 
     def standings(self, tid: int) -> tuple[int, list[TeamStanding]]:

@@ -167,7 +167,7 @@ class TeamState:
                 if (n, b) not in r.results]
 
     def match_points(self, rnd: int, n: int) -> tuple[float, float] | None:
-        """Game points (first team, second team) of a match whose boards all have
+        """The match's score in game points (first team, second team) of a match whose boards all have
         a result, else None."""
         r = self.round(rnd)
         if any((n, b) not in r.results for b in range(1, self.boards + 1)):
