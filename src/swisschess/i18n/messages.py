@@ -219,6 +219,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("{w} - {b} is not a game of round {rnd}"),
     N_("{w} - {b} of round {rnd} has no result"),
     N_("round {rnd} board {n} has no result yet to correct"),
+    N_("round {rnd} match {n} board {board} already has the result {result} (enter it as a "
+       "correction to change it)"),
     N_("round {rnd} board {n} already has the result {have} (enter it as a correction to "
        "change it)"),
     N_("round {rnd} board {n} already has the result {word}"),
@@ -241,6 +243,8 @@ TEMPLATES: tuple[str, ...] = (
     N_("pairing round {rnd} ({system} {edition}, {n} players)..."),
     N_("the pairing engine is not available yet: {error}"),
     N_("the pairing engine is not available: {error}"),
+    N_("no valid pairing for round {rnd}: no round-pairing complies with C.04.6 [C1] and [C2] "
+       "(art. 3.3.3: the Chief Arbiter decides)"),
     N_("no valid pairing for round {rnd}: {error}"),
     N_("the tournament cannot be paired as it is: {error}"),
     N_("unknown tournament {tid}"),
@@ -295,6 +299,45 @@ TEMPLATES: tuple[str, ...] = (
     N_("round {rnd}: team {tpn} plays two teams ({first} and {second})"),
     N_("round {rnd}: team {tpn} played without a colour"),
     N_("{code}: {value} is not a number"),
+    # ---------------------------------------- store/teamevents.py, store/teamdesk.py
+    N_("this is a team event: use the team commands (add-team, add-team-player, lineup, "
+       "pair, result)"),
+    N_("this is not a team event (create one with --team)"),
+    N_("malformed event: {key} is missing or not a number"),
+    N_("malformed team pairing: expected matches [[white, black], ...]"),
+    N_("number of boards {n} is not possible (1-{most})"),
+    N_("colour preferences {value}: expected A, B or none"),
+    N_("a team needs a name"),
+    N_("a team named {name} is already registered"),
+    N_("teams can only be registered before round 1 is paired"),
+    N_("unknown team {team}"),
+    N_("{ref} matches several teams: {teams}"),
+    N_("{ref} matches several players of team {tpn}"),
+    N_("team {tpn} {team} has no player {ref}"),
+    N_("team {tpn} {team} already lists {n} players"),
+    N_("team {tpn} {team}: {n} players for {boards} boards"),
+    N_("team {tpn} {team}: board {empty} is empty but board {board} has a player (empty "
+       "boards are the last ones)"),
+    N_("team {tpn} {team}: player {pid} is not on the team's list"),
+    N_("team {tpn} {team}: player {pid} is on board {first} and board {second}"),
+    N_("team {tpn} {team}: board order: {lower} (list no. {lower_no}) may not play above "
+       "{higher} (list no. {higher_no})"),
+    N_("team {tpn} is paired twice in round {rnd}"),
+    N_("team {tpn} has no match in round {rnd}"),
+    N_("round {rnd} still has {n} board(s) without a result"),
+    N_("fewer than two teams to pair in round {rnd}"),
+    N_("round {rnd} has no match {n} (matches 1-{last})"),
+    N_("match {n} of round {rnd} has no board {board} (boards 1-{last})"),
+    N_("match {n} of round {rnd} already has results: its line-ups are fixed"),
+    N_("round {rnd} is not the last round paired: undo the later rounds first"),
+    N_("round {rnd} match {n} board {board}: the first team has no player there (the result "
+       "is -+ or --)"),
+    N_("round {rnd} match {n} board {board}: the second team has no player there (the result "
+       "is +- or --)"),
+    N_("a line-up is a list of player numbers"),
+    N_("{file}: the file is empty"),
+    N_("{file}:1: the first line must name the columns team and name"),
+    N_("{file}: no player in the file"),
 )
 
 #: Values inside messages that are words themselves.
@@ -329,7 +372,7 @@ FIELD_WORDS = {
     "sex": N_("sex"), "club": N_("club"), "city": N_("city"), "start_date": N_("start date"),
     "end_date": N_("end date"), "chief_arbiter": N_("chief arbiter"),
     "deputy_arbiter": N_("deputy arbiter"), "time_control": N_("time control"),
-    "reason": N_("reason"), "filename": N_("file name"),
+    "reason": N_("reason"), "filename": N_("file name"), "team": N_("team name"),
 }
 
 

@@ -228,7 +228,8 @@ class TeamDesk:
                                       "fide_id": rec.get("fide_id") or rec.get("fide id", "")})
                 apply(work, *ev)
             except StoreError as e:
-                raise type(e)(f"{filename}:{line}: {e}") from None
+                # located like a reader's diagnostic (translated with its location)
+                raise type(e)(f"{filename}:{line}:1: error: {e}") from None
             events.append(ev)
         if not events:
             raise StoreError(f"{filename}: no player in the file")

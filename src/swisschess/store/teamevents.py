@@ -220,11 +220,11 @@ class TeamState:
 
 # ----------------------------------------------------------------------- checks
 
-def _int(p: dict, key: str, what: str) -> int:
+def _int(p: dict, key: str) -> int:
     try:
         return int(p[key])
     except (KeyError, TypeError, ValueError):
-        raise StoreError(f"{what} is missing or not a number") from None
+        raise StoreError(f"malformed event: {key} is missing or not a number") from None
 
 
 def _team_state(s: State) -> TeamState:
@@ -274,25 +274,28 @@ def check_lineup(ts: TeamState, tpn: int, players: list[int]) -> list[int]:
 
 # ----------------------------------------------------------------------- events
 
-def _text(p: dict, key: str, what: str, limit: int) -> str:
-    from swisschess.model.text import first_bad_char
+def _name(p: dict, field: str, limit: int) -> str:
+    """The payload's ``name``, checked like every text of the log (model.text):
+    one line, no control character, at most ``limit`` characters."""
+    from swisschess.model.text import text_problem
 
-    v = str(p.get(key) or "").strip()
-    if not v:
-        raise StoreError(f"{what} is missing")
+    v = str(p.get("name") or "").strip()
+    why = text_problem(field, v)
+    if why:
+        raise StoreError(why)
     if len(v) > limit:
-        raise StoreError(f"{what} {v!r} is longer than {limit} characters")
-    if first_bad_char(v) is not None:
-        raise StoreError(f"{what} {v!r} holds a control character")
+        raise StoreError(f"name {v[:40]!r} is longer than {limit} characters")
     return v
 
 
 def _create(s: State, p: dict) -> None:
     if s.seq:
         raise Conflict("the tournament already exists")
-    name = _text(p, "name", "the tournament's name", 200)
-    rounds = _int(p, "rounds", "the number of rounds")
-    boards = _int(p, "boards", "the number of boards")
+    name = _name(p, "tournament", 200)
+    if not name:
+        raise StoreError("the tournament needs a name")
+    rounds = _int(p, "rounds")
+    boards = _int(p, "boards")
     if not 1 <= rounds <= 99:
         raise StoreError(f"number of rounds {rounds} is not possible")
     if not 1 <= boards <= MAX_BOARDS:
@@ -308,7 +311,9 @@ def _create(s: State, p: dict) -> None:
 
 def _register(s: State, p: dict) -> None:
     ts = _team_state(s)
-    name = _text(p, "name", "the team's name", 32)
+    name = _name(p, "team", 32)
+    if not name:
+        raise StoreError("a team needs a name")
     if any(e.name.lower() == name.lower() for e in ts.teams.values()):
         raise Conflict(f"a team named {name!r} is already registered")
     if ts.current_round:
@@ -319,9 +324,11 @@ def _register(s: State, p: dict) -> None:
 
 def _player(s: State, p: dict) -> None:
     ts = _team_state(s)
-    tpn = _int(p, "team", "the team")
+    tpn = _int(p, "team")
     team = ts.team(tpn)
-    name = _text(p, "name", "the player's name", 33)
+    name = _name(p, "name", 33)
+    if not name:
+        raise StoreError("a player needs a name")
     try:
         rating = int(p.get("rating") or 0)
     except (TypeError, ValueError):
@@ -343,7 +350,7 @@ def _player(s: State, p: dict) -> None:
 
 def _pair(s: State, p: dict) -> None:
     ts = _team_state(s)
-    rnd = _int(p, "round", "the round")
+    rnd = _int(p, "round")
     nxt = ts.current_round + 1
     if rnd != nxt:
         raise Conflict(f"the next round to pair is round {nxt}, not {rnd}")
@@ -377,7 +384,7 @@ def _pair(s: State, p: dict) -> None:
 
 def _lineup(s: State, p: dict) -> None:
     ts = _team_state(s)
-    rnd, tpn = _int(p, "round", "the round"), _int(p, "team", "the team")
+    rnd, tpn = _int(p, "round"), _int(p, "team")
     ts.team(tpn)
     r = ts.round(rnd)
     n = r.match_of(tpn)
@@ -394,8 +401,8 @@ def _lineup(s: State, p: dict) -> None:
 
 def _result(s: State, p: dict) -> None:
     ts = _team_state(s)
-    rnd, n, board = (_int(p, "round", "the round"), _int(p, "match", "the match"),
-                     _int(p, "board", "the board"))
+    rnd, n, board = (_int(p, "round"), _int(p, "match"),
+                     _int(p, "board"))
     m = ts.match(rnd, n)
     r = ts.paired[rnd]
     if not 1 <= board <= ts.boards:
@@ -421,7 +428,7 @@ def _result(s: State, p: dict) -> None:
 
 def _undo(s: State, p: dict) -> None:
     ts = _team_state(s)
-    rnd = _int(p, "round", "the round")
+    rnd = _int(p, "round")
     if rnd != ts.current_round or rnd == 0:
         raise Conflict(f"only the last round paired (round {ts.current_round}) can be undone")
     del ts.paired[rnd]
