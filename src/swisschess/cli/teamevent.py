@@ -180,7 +180,7 @@ def cmd_match_result(svc: TournamentService, args: argparse.Namespace) -> int:
     try:
         card = desk.enter_results(tid, rnd, args.match, entries, correction=args.correct)
     except EntryError as e:
-        _err(_("board {board}: {error}").format(board=entries[e.index][0],
+        _err(_("Board {board}: {error}").format(board=entries[e.index][0],
                                                 error=translate_message(str(e.error))))
         print(_("nothing stored"), file=sys.stderr)
         return EXIT_INVALID
