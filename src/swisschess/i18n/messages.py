@@ -301,7 +301,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("{code}: {value} is not a number"),
     # ---------------------------------------- store/teamevents.py, store/teamdesk.py
     N_("this is a team event: use the team commands (add-team, add-team-player, lineup, "
-       "pair, result)"),
+       "next-round, match-result)"),
     N_("this is not a team event (create one with --team)"),
     N_("malformed event: {key} is missing or not a number"),
     N_("malformed team pairing: expected matches [[white, black], ...]"),

@@ -239,7 +239,7 @@ def apply(s: State, kind: str, p: dict[str, Any], *, replay: bool = False) -> No
     if s.team is not None and kind not in TEAM_KINDS:
         # issue 32: a team event has teams, line-ups and board results instead
         raise StoreError("this is a team event: use the team commands (add-team, "
-                         "add-team-player, lineup, pair, result)")
+                         "add-team-player, lineup, next-round, match-result)")
     if not replay:
         check_texts(kind, p)
     if kind == "load_trf":
