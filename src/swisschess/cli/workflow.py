@@ -285,6 +285,10 @@ def cmd_tournaments(svc, args) -> int:
         print(_("no tournament yet (swisschess new NAME --rounds N)"))
     for it in items:
         s = svc.state(it.id)
+        if s.team is not None:  # issue 32: a team event
+            print(f"{it.id:4d}  {it.name:<40} " + _("{teams} teams, round {r}/{rounds}").format(
+                teams=len(s.team.teams), r=s.team.current_round, rounds=s.team.rounds))
+            continue
         print(f"{it.id:4d}  {it.name:<40} "
               + _("{n} players, round {r}/{rounds}").format(
                   n=len(s.t.players), r=s.current_round, rounds=s.t.rounds or "?"))
