@@ -3,7 +3,9 @@
 The entry point is :class:`swisschess.store.service.TournamentService`, used by
 the CLI workflow (``swisschess new / import / next-round / result ...``) and by
 the web app (``swisschess serve``).  Import it from its module: this package
-imports nothing heavy on its own.
+imports only the event kinds (:mod:`swisschess.store.events` and the team events
+of :mod:`swisschess.store.teamevents`, which join them here so that every log
+replays, whichever module is imported first).
 """
 
 # the team events join the log's event kinds (issue 32)

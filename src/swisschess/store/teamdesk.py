@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from swisschess.model.search import fold
 from swisschess.model.tournament import Colour as PlayerColour
@@ -34,7 +35,9 @@ from swisschess.store.teamevents import (
     TeamState,
 )
 from swisschess.teams.model import TeamTournament, game_points, match_points
-from swisschess.teams.pairing import NoTeamPairing, TeamRoundPairing, pair_round
+
+if TYPE_CHECKING:
+    from swisschess.teams.pairing import TeamRoundPairing
 from swisschess.teams.trf import tournament_type_code
 
 
@@ -249,6 +252,8 @@ class TeamDesk:
             ts.team(tpn)
         if len(ts.teams) - len(set(absent or [])) < 2:
             raise Conflict(f"fewer than two teams to pair in round {nxt}")
+        from swisschess.teams.pairing import NoTeamPairing, pair_round  # only when pairing
+
         try:
             return pair_round(ts.tournament(), frozenset(absent or []))
         except NoTeamPairing:
