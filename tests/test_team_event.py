@@ -238,3 +238,32 @@ def test_team_event_web_pages(store_url):
         assert TeamDesk(svc).state(tid).current_round == 0
         assert n in (1, 2)
     svc.close()
+
+
+def test_corrections_after_later_rounds(db, tmp_path, capsys):
+    """A player's details and an earlier round's board result corrected: the later
+    pairing stays, the standings follow (General Handling Rules art. 4.3)."""
+    csv_file = tmp_path / "teams.csv"
+    csv_file.write_text(CSV, encoding="utf-8")
+    assert run(db, "new", "Cup", "--team", "--boards", "4", "--rounds", "3") == 0
+    assert run(db, "import-teams", str(csv_file)) == 0
+    assert run(db, "add-team-player", "Pawns", "Wójcik, Ewa") == 0
+    assert run(db, "update-player", "3", "--name", "Zupan, Luka Jr.", "--rating", "2185") == 0
+    assert run(db, "update-player", "3", "--fide-id", "x1") == 3
+    assert run(db, "update-player", "99", "--rating", "1") == 3
+    assert _state(db).players[3].name == "Zupan, Luka Jr." and _state(db).players[3].rating == 2185
+    assert run(db, "next-round") == 0
+    for n in (1, 2):
+        assert run(db, "match-result", str(n), "1-0", "1-0", "1-0", "1-0") == 0
+    assert run(db, "next-round") == 0
+    paired = _state(db).paired[2].matches
+    before = _state(db).tournament(1).team(1).rounds[0].game_points
+    capsys.readouterr()
+    assert run(db, "match-result", "1", "--round", "1", "--board", "1", "0-1") == 3  # not --correct
+    assert run(db, "match-result", "1", "--round", "1", "--board", "1", "0-1", "--correct") == 0
+    assert "round 2 was paired with the previous result (1-0)" in capsys.readouterr().err
+    ts = _state(db)
+    assert ts.paired[2].matches == paired
+    first = ts.paired[1].matches[0].white
+    assert ts.tournament(1).team(first).rounds[0].game_points == 3.0
+    assert before in (0.0, 4.0)

@@ -31,6 +31,7 @@ from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.i18n.terms import colour_letter
+from swisschess.store.events import NotFound
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.teamdesk import MatchCard, TeamDesk
 
@@ -147,6 +148,21 @@ def cmd_import(svc: TournamentService, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def update_player(svc: TournamentService, args: argparse.Namespace) -> int:
+    """``update-player`` of a team event: the player by number, his details corrected."""
+    desk = TeamDesk(svc)
+    tid = _tid(svc, args)
+    if not str(args.player).strip().isdigit():  # a team event's players by number
+        raise NotFound(f"unknown player {args.player}")
+    fields = {k: getattr(args, k) for k in ("name", "rating", "title", "federation", "fide_id")
+              if getattr(args, k, None) is not None}
+    p = desk.update_player(tid, int(args.player), **fields)
+    print(_("player {n} updated: {details}").format(
+        n=p.pid, details=" ".join(str(x) for x in (p.name, p.title, p.rating or "",
+                                                   p.federation) if x)))
+    return EXIT_OK
+
+
 def cmd_lineup(svc: TournamentService, args: argparse.Namespace) -> int:
     desk = TeamDesk(svc)
     tid = _tid(svc, args)
@@ -177,6 +193,9 @@ def cmd_match_result(svc: TournamentService, args: argparse.Namespace) -> int:
                 m=args.match, n=len(args.results), boards=ts.boards))
             return EXIT_INVALID
         entries = list(enumerate(args.results, 1))
+    late = rnd < ts.current_round
+    old = ", ".join(ts.paired[rnd].results.get((args.match, b), "-") for b, _w in entries) \
+        if late and rnd in ts.paired else ""
     try:
         card = desk.enter_results(tid, rnd, args.match, entries, correction=args.correct)
     except EntryError as e:
@@ -185,6 +204,11 @@ def cmd_match_result(svc: TournamentService, args: argparse.Namespace) -> int:
         print(_("nothing stored"), file=sys.stderr)
         return EXIT_INVALID
     print("\n".join(card_lines(card)))
+    if late:  # General Handling Rules art. 4.3: the rounds paired since stay as they are
+        last = ts.current_round
+        why = (f"round {last} was paired with the previous result ({old})" if last == rnd + 1
+               else f"rounds {rnd + 1}-{last} were paired with the previous result ({old})")
+        print(_("warning: {message}").format(message=translate_message(why)), file=sys.stderr)
     return EXIT_OK
 
 

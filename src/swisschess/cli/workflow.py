@@ -382,6 +382,8 @@ def cmd_import(svc, args) -> int:
 
 def cmd_update_player(svc, args) -> int:
     tid = _tid(svc, args)
+    if teamevent.is_team(svc, tid):
+        return teamevent.update_player(svc, args)
     p = svc.find_player(tid, args.player)
     fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
                                             "fide_id", "birth", "club")

@@ -193,6 +193,11 @@ class TeamDesk:
                                                     "rating": rating, **fields})]).team
         return ts.players[max(ts.players)]
 
+    def update_player(self, tid: int, pid: int, **fields: object) -> TeamPlayer:
+        """Correct a player's details (name, rating, title, federation, fide_id)."""
+        ts = self.svc.append(tid, [("team_update_player", {"id": pid, **fields})]).team
+        return ts.players[pid]
+
     def import_csv(self, tid: int, text: str, filename: str) -> tuple[int, int]:
         """Teams and their players from a CSV file ``team,name[,rating,title,federation,
         fide_id]`` (a header line naming the columns, then one player a line in board

@@ -12,7 +12,7 @@ Its state is :class:`TeamState`, kept in :attr:`State.team
   competition assign the TPN, else the Chief Arbiter; here: the order of
   registration, kept for the whole event, art. 1.1.3);
 * ``team_player``: a player added at the end of a team's list (the list is the
-  team's board order);
+  team's board order); ``team_update_player``: his details corrected;
 * ``team_pair``: a round's matches (the team with White on board 1 first), the
   PAB and the absent teams, as the engine (or the arbiter) made them;
 * ``team_lineup``: who plays on which board of a match (see :func:`check_lineup`);
@@ -322,10 +322,8 @@ def _register(s: State, p: dict) -> None:
     ts.teams[tpn] = TeamEntry(tpn, name)
 
 
-def _player(s: State, p: dict) -> None:
-    ts = _team_state(s)
-    tpn = _int(p, "team")
-    team = ts.team(tpn)
+def _player_fields(ts: TeamState, p: dict, pid: int) -> TeamPlayer:
+    """A player's details from an event, checked (``pid``: his number)."""
     name = _name(p, "name", 33)
     if not name:
         raise StoreError("a player needs a name")
@@ -338,14 +336,36 @@ def _player(s: State, p: dict) -> None:
     fide_id = str(p.get("fide_id") or "").strip()
     if fide_id and not fide_id.isdigit():
         raise StoreError(f"FIDE id {fide_id!r} is not a number")
-    if fide_id and any(q.fide_id == fide_id for q in ts.players.values()):
+    if fide_id and any(q.fide_id == fide_id and q.pid != pid for q in ts.players.values()):
         raise Conflict(f"a player with FIDE id {fide_id} is already registered")
+    return TeamPlayer(pid, name, rating, str(p.get("title") or "").strip().upper()[:3],
+                      str(p.get("federation") or "").strip().upper()[:3], fide_id)
+
+
+def _player(s: State, p: dict) -> None:
+    ts = _team_state(s)
+    tpn = _int(p, "team")
+    team = ts.team(tpn)
+    pid = max(ts.players, default=0) + 1
+    player = _player_fields(ts, p, pid)
     if len(team.players) >= MAX_PLAYERS:
         raise StoreError(f"team {tpn} {team.name} already lists {MAX_PLAYERS} players")
-    pid = max(ts.players, default=0) + 1
-    ts.players[pid] = TeamPlayer(pid, name, rating, str(p.get("title") or "").strip().upper()[:3],
-                                 str(p.get("federation") or "").strip().upper()[:3], fide_id)
+    ts.players[pid] = player
     team.players.append(pid)
+
+
+def _update_player(s: State, p: dict) -> None:
+    """A player's details corrected (name, rating, title, federation, FIDE id); his
+    place in the team's list stays."""
+    ts = _team_state(s)
+    pid = _int(p, "id")
+    if pid not in ts.players:
+        raise NotFound(f"unknown player {pid}")
+    old = ts.players[pid]
+    merged = {"name": old.name, "rating": old.rating, "title": old.title,
+              "federation": old.federation, "fide_id": old.fide_id}
+    merged.update({k: v for k, v in p.items() if k in merged and v is not None})
+    ts.players[pid] = _player_fields(ts, merged, pid)
 
 
 def _pair(s: State, p: dict) -> None:
@@ -414,7 +434,9 @@ def _result(s: State, p: dict) -> None:
     if have is not None and not p.get("correction"):
         raise Conflict(f"round {rnd} match {n} board {board} already has the result {have} "
                        "(enter it as a correction to change it)")
-    if rnd < ts.current_round:
+    if rnd < ts.current_round and not p.get("correction"):
+        # an earlier round is complete: a change there is a correction (General Handling
+        # Rules art. 4.3: it counts from the next pairing; the later rounds stay)
         raise Conflict(f"round {rnd} is not the last round paired: undo the later rounds first")
     first, second = r.lineups[m.white][board - 1], r.lineups[m.black][board - 1]
     if not first and word not in ("-+", "--"):
@@ -439,6 +461,7 @@ KINDS = {
     "team_create": _create,
     "team_register": _register,
     "team_player": _player,
+    "team_update_player": _update_player,
     "team_pair": _pair,
     "team_lineup": _lineup,
     "team_result": _result,

@@ -164,12 +164,21 @@ async def match_results(request: Request, tid: int, rnd: int, n: int):
     entries = [(b, str(form.get(f"r{b}", ""))) for b in range(1, boards + 1)
                if str(form.get(f"r{b}", "")).strip()]
     url = f"/arbiter/t/{tid}/team-round/{rnd}"
+    ts = desk.state(tid)
+    last = ts.current_round
+    old = ", ".join(ts.paired[rnd].results.get((n, b), "-") for b, _w in entries) \
+        if rnd in ts.paired else ""
     try:
         desk.enter_results(tid, rnd, n, entries, correction=bool(form.get("correction")))
     except EntryError as e:
         return _go(url, err=_("Board {board}: {error}").format(
             board=entries[e.index][0], error=translate_message(str(e.error))))
-    return _go(url + f"#m{n}", _("{n} result(s) saved.").format(n=len(entries)))
+    msg = _("{n} result(s) saved.").format(n=len(entries))
+    if rnd < last:  # General Handling Rules art. 4.3: the later rounds stay as paired
+        why = (f"round {last} was paired with the previous result ({old})" if last == rnd + 1
+               else f"rounds {rnd + 1}-{last} were paired with the previous result ({old})")
+        msg += " " + translate_message(why)
+    return _go(url + f"#m{n}", msg)
 
 
 # ====================================================================== public
