@@ -371,8 +371,9 @@ class _Round2017:
         g = self._validity
         for a, b in self.pairs[self._validity_frozen:]:
             g.freeze_pair(a, b)
+        # (freeze_pair marks the graph for a new solve when its last
+        # matching lacks a frozen pair; with it, that matching still answers)
         self._validity_frozen = len(self.pairs)
-        g.dirty = True  # the frozen pairs need not be in its last matching
         try:
             g.solve()
         except NoPerfectMatching:
