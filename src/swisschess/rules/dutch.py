@@ -61,6 +61,11 @@ CLASS_MIN_ACTIVE = 24
 # a huge one, issue 31): the class attempt costs little, the graph a lot.
 CLASS_MIN_GRAPH = 256
 
+# The float criteria by how many rounds back they look (Art. 2, [C14]-[C21]):
+# (downfloaters, MDP opponents who floated up) counted, then their scores.
+FLOAT_COUNT_FIELDS = (("C14", "C15"), ("C16", "C17"))
+FLOAT_SCORE_FIELDS = (("C18", "C19"), ("C20", "C21"))
+
 
 class _Weights(Compatibility):
     """Edge weights for the current state of the round (Art. 2 criteria as fields).
@@ -104,12 +109,16 @@ class _Weights(Compatibility):
         cb, sb = self.cb, self.sb
         fields = [("C6", cb), ("C7", sb), ("C8pairs", cb), ("C8scores", sb), ("C9", 2 * cb),
                   ("C10", cb), ("C11", cb), ("C12", cb), ("C13", cb)]
+        # [C14]-[C17] float counts, [C18]-[C21] their scores: one round
+        # before, then two (a field exists once that round was played)
         for back in (0, 1):
             if self.played_rounds > back:
-                fields += [(f"C14_{back}", cb), (f"C15_{back}", cb)]
+                down, up = FLOAT_COUNT_FIELDS[back]
+                fields += [(down, cb), (up, cb)]
         for back in (0, 1):
             if self.played_rounds > back:
-                fields += [(f"C18_{back}", sb), (f"C19_{back}", sb)]
+                down, up = FLOAT_SCORE_FIELDS[back]
+                fields += [(down, sb), (up, sb)]
         off = self.order_bits
         self.off: dict[str, int] = {}
         for name, width in reversed(fields):
@@ -161,23 +170,26 @@ class _Weights(Compatibility):
         for back in (0, 1):
             if self.played_rounds <= back:
                 break
-            # [C14]/[C16]: resident downfloaters who floated down before
+            down_count, up_count = FLOAT_COUNT_FIELDS[back]
+            down_scores, up_scores = FLOAT_SCORE_FIELDS[back]
+            # [C14] (one round before) / [C16] (two rounds before): resident
+            # downfloaters who floated down then
             down = (lo.floats[back] is Float.DOWN) + (
                 not higher_score and hi.floats[back] is Float.DOWN)
-            w |= down << off[f"C14_{back}"]
-            # [C15]/[C17]: MDP opponents who floated up before
+            w |= down << off[down_count]
+            # [C15] / [C17]: MDP opponents who floated up then
             if not (higher_score and lo.floats[back] is Float.UP):
-                w |= 1 << off[f"C15_{back}"]
-            # [C18]/[C20]: scores of those downfloaters
-            v = 0
+                w |= 1 << off[up_count]
+            # [C18] / [C20]: scores of those downfloaters
+            scores = 0
             if lo.floats[back] is Float.DOWN:
-                v += 1 << shift[lo.skey]
+                scores += 1 << shift[lo.skey]
             if hi.floats[back] is Float.DOWN:
-                v += 1 << shift[hi.skey]
-            w |= v << off[f"C18_{back}"]
-            # [C19]/[C21]: scores of the MDPs whose opponents floated up
+                scores += 1 << shift[hi.skey]
+            w |= scores << off[down_scores]
+            # [C19] / [C21]: scores of the MDPs whose opponents floated up then
             if not (lo.floats[back] is Float.UP and higher_score):
-                w |= 1 << (off[f"C19_{back}"] + shift[hi.skey])
+                w |= 1 << (off[up_scores] + shift[hi.skey])
         return w
 
     @property
