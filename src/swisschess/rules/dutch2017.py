@@ -190,21 +190,26 @@ class _Weights2017(Compatibility):
                 if in_current:
                     down += self._down(lo)
             w = (w << pw) + down
-        # C.8-C.11 colours, for the pairs made in the bracket
+        # C.8 (topscorers' colour difference), C.9 (same colour three times),
+        # C.10 (colour preferences), C.11 (strong preferences): for the pairs
+        # made in the bracket
         for ok in colour_criteria(lo, hi):
             w = (w << cb) | (in_current and ok)
-        # C.12-C.15 repeated down/upfloats (one, then two rounds before)
+        # repeated floats, one round before (back 0), then two (back 1):
         for back in (0, 1):
             if self.played_rounds > back:
+                # C.12 / C.14: downfloaters who floated down then
                 down = 0
                 if in_current:
                     down = (lo.floats[back] is Float.DOWN) + (
                         not higher and hi.floats[back] is Float.DOWN)
                 w = (w << cb) + down
+                # C.13 / C.15: MDP opponents who floated up then
                 w = (w << cb) - (in_current and higher and lo.floats[back] is Float.UP)
-        # C.16-C.19 the same, by score differences (PSD terms)
+        # the same by score differences (PSD terms), one round before, then two
         for back in (0, 1):
             if self.played_rounds > back:
+                # C.16 / C.18: the downfloaters' score differences
                 down = 0
                 if in_current:
                     if lo.floats[back] is Float.DOWN:
@@ -214,6 +219,8 @@ class _Weights2017(Compatibility):
                         if higher:
                             down -= self._psd(gap)
                 w = (w << pw) + down
+                # C.17 / C.19: the score differences of the MDPs whose
+                # opponents floated up then
                 up = 0
                 if in_current and higher and lo.floats[back] is Float.UP:
                     up = -self._psd(gap)
