@@ -12,7 +12,7 @@ from swisschess.pairing import registry
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import InputError
 from swisschess.rules import dutch, dutch2017, dutchcore
-from swisschess.rules.dutchcore import FACTS_2017, FACTS_2026, DutchEdition, entrants
+from swisschess.rules.dutchcore import FACTS_1992, FACTS_2017, FACTS_2026, DutchEdition, entrants
 
 
 def _sample():
@@ -66,7 +66,9 @@ def test_the_2026_criteria_are_its_weight_fields_in_order():
 def test_the_registry_maps_codes_to_facts_once():
     assert registry.dutch_facts("2017") is FACTS_2017
     assert registry.dutch_facts("2026") is FACTS_2026
-    with pytest.raises(InputError, match="unknown Dutch edition"):
+    assert {e: registry.dutch_facts(e) for e in registry.editions("dutch")} == {
+        "2026": FACTS_2026, "2017": FACTS_2017, "2012": FACTS_2026, "1992": FACTS_1992}
+    with pytest.raises(InputError, match="unknown pairing system"):
         registry.dutch_facts("2071")
 
 
