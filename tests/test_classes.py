@@ -249,7 +249,7 @@ def test_2017_reference_rounds_with_classes_forced(monkeypatch):
 def test_2017_weights_expose_their_fields():
     """The C.7 and C.4 units the 2017 classes use sit where weight() puts them."""
     t = synthetic(40, 4, 9, seed=2)
-    players = dutch.entrants(t, edition="2017")
+    players = dutch.entrants(t, facts=dutch2017.DUTCH_2017.facts)
     wt = dutch2017._Weights2017(players, topscorer_round=False, played_rounds=4)
     wt.enter(players, 12, False, False)
     hi, lo = players[0], players[20]

@@ -59,7 +59,7 @@ def test_system_from_code(code, expected):
 
 def test_pair_round_dispatches_by_the_table():
     t = load_trf(str(ROOT / "samples" / "club-open-24.trf"))
-    assert pair_round(t) == pair_dutch(t, "2026")
+    assert pair_round(t) == pair_dutch(t)
     assert pair_round(t, "dutch", "2017") == pair_dutch_2017(t)
     assert pair_round(t, "dutch", "1992") == pair_dutch_1992(t)
     assert pair_round(t, "lim") == pair_lim(t)

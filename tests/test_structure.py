@@ -177,3 +177,126 @@ def test_the_rules_do_not_import_the_dispatcher():
         if mod.startswith(f"{PACKAGE}.rules."):
             assert not deps & {f"{PACKAGE}.pairing.api", f"{PACKAGE}.pairing.registry"}, mod
     assert g[f"{PACKAGE}.pairing.result"] == set()
+
+
+# ----------------------------------------------------- direction of imports
+#: The layers of docs/architecture.md, bottom up (issue 28 step 1): a module
+#: imports only from its own layer and the layers below it.  A name is a
+#: package (every module under it) or one module; the longest match wins.
+#: ``pairing/`` holds two layers: the solver and the result types below the
+#: rules, the system table and the one door above them.
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("model", ("model",)),
+    ("formats", ("formats",)),
+    ("pairing core", ("pairing", "pairing.result", "pairing.blossom", "pairing.matching",
+                      "pairing.reduced", "pairing.classlp")),
+    ("rules", ("rules",)),
+    ("system table and door", ("pairing.registry", "pairing.api")),
+    ("checking, explain, standings, teams", ("checking", "explain", "standings", "teams")),
+    ("store", ("store",)),
+    ("interfaces", ("cli", "web", "__main__")),
+]
+
+#: Beside the layers: importable from any layer (they import nothing else of
+#: ours but each other); ``i18n.web`` (middleware, templates) by ``web`` only.
+BESIDE = {"", "i18n", "i18n.terms", "i18n.messages", "i18n.catalogues"}
+WEB_ONLY = {"i18n.web"}
+
+#: The pure layers (below the store): no file, network or console I/O.
+PURE = ("model", "pairing core")
+IO_MODULES = {"io", "os", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket",
+              "sqlite3", "urllib", "http", "requests", "httpx"}
+IO_CALLS = {"open", "print", "input"}
+
+
+def _short(mod: str) -> str:
+    return mod[len(PACKAGE) + 1:] if mod != PACKAGE else ""
+
+
+def layer_of(mod: str) -> int | None:
+    """Index in :data:`LAYERS` of a module (None: beside the layers)."""
+    name = _short(mod)
+    if name in BESIDE or name in WEB_ONLY:
+        return None
+    best, rank = -1, None
+    for k, (_, prefixes) in enumerate(LAYERS):
+        for p in prefixes:
+            if (name == p or name.startswith(p + ".")) and len(p) > best:
+                best, rank = len(p), k
+    assert rank is not None, f"{mod} has no layer: add it to LAYERS (and docs/architecture.md)"
+    return rank
+
+
+def test_every_module_has_a_layer_and_the_table_is_sound():
+    for mod in MODULES:
+        layer_of(mod)
+    assert layer_of(f"{PACKAGE}.pairing.api") > layer_of(f"{PACKAGE}.rules.dutch")
+    assert layer_of(f"{PACKAGE}.pairing.blossom") < layer_of(f"{PACKAGE}.rules.dutch")
+    assert layer_of(f"{PACKAGE}.formats.trf") < layer_of(f"{PACKAGE}.rules.dutchcore")
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that goes up the layers, as ``importer -> imported``."""
+    bad = []
+    for mod, deps in sorted(graph.items()):
+        here = layer_of(mod)
+        for dep in sorted(deps):
+            there = layer_of(dep)
+            if _short(dep) in WEB_ONLY:
+                if not _short(mod).startswith("web"):
+                    bad.append(f"{mod} -> {dep} (web only)")
+                continue
+            if here is None:  # beside the layers: only each other
+                if there is not None:
+                    bad.append(f"{mod} -> {dep} (i18n imports no layer)")
+                continue
+            if there is not None and there > here:
+                bad.append(f"{mod} ({LAYERS[here][0]}) -> {dep} ({LAYERS[there][0]})")
+    return bad
+
+
+def test_the_direction_finder_finds_an_upward_import():
+    graph = {
+        f"{PACKAGE}.rules.dutch": {f"{PACKAGE}.pairing.api", f"{PACKAGE}.model.history"},
+        f"{PACKAGE}.formats.trf": {f"{PACKAGE}.rules.dutch"},
+        f"{PACKAGE}.store.events": {f"{PACKAGE}.i18n.web"},
+        f"{PACKAGE}.cli.engine": {f"{PACKAGE}.pairing.api", f"{PACKAGE}.i18n"},
+    }
+    assert upward_imports(graph) == [
+        f"{PACKAGE}.formats.trf (formats) -> {PACKAGE}.rules.dutch (rules)",
+        f"{PACKAGE}.rules.dutch (rules) -> {PACKAGE}.pairing.api (system table and door)",
+        f"{PACKAGE}.store.events -> {PACKAGE}.i18n.web (web only)",
+    ]
+
+
+def test_imports_go_down_the_layers():
+    """The system table and the door sit above the rules; the rules never
+    import them, nor the store, the command line or the web app; formats never
+    import the rules; nothing below the interfaces imports them."""
+    bad = upward_imports(_graph())
+    assert not bad, "imports against the layers of docs/architecture.md:\n" + "\n".join(bad)
+
+
+def test_the_pure_layers_do_no_io():
+    """The model and the pairing core take a state and return a result: no
+    files, console, processes or network (reading files is formats' and the
+    commands' job)."""
+    bad = []
+    for mod, (path, _) in MODULES.items():
+        here = layer_of(mod)
+        if here is None or LAYERS[here][0] not in PURE:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            for name in names:
+                if name.partition(".")[0] in IO_MODULES:
+                    bad.append(f"{path.relative_to(SRC)}:{node.lineno}: imports {name}")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in IO_CALLS):
+                bad.append(f"{path.relative_to(SRC)}:{node.lineno}: calls {node.func.id}()")
+    assert not bad, "I/O in the pure layers:\n" + "\n".join(bad)

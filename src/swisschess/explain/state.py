@@ -14,6 +14,7 @@ from fractions import Fraction
 from swisschess.explain import wording
 from swisschess.explain.oracle import Oracle
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing import registry
 from swisschess.rules.dutch import Entrant, entrants
 
 
@@ -27,7 +28,8 @@ class RoundState:
     def __init__(self, t: Tournament, rnd: int, edition: str, boards: list[tuple[int, int]],
                  bye: int | None) -> None:
         self.t, self.rnd, self.edition = t, rnd, edition
-        players = entrants(t, rnd, edition)  # the engine's own view of the players
+        # the engine's own view of the players
+        players = entrants(t, rnd, registry.dutch_facts(edition))
         self.players = players
         self.by_id = {p.id: p for p in players}
         played = rnd - 1

@@ -91,7 +91,9 @@ class PerfectMatcher:
         self.vparent: list[_Blossom | None] = [None] * n  # smallest blossom around v
         self.alive = [alive] * n
         self.scale = 0
-        self.dirty: set[int] = set(range(n)) if alive else set()
+        # vertices whose matched edge or dual must be looked at again before
+        # the next solve (a set; the graphs above keep a bool ``dirty``)
+        self.to_reopen: set[int] = set(range(n)) if alive else set()
 
     def add_vertex(self, alive: bool = True) -> int:
         """Append a vertex without edges; returns its number."""
@@ -104,13 +106,13 @@ class PerfectMatcher:
         self.vparent.append(None)
         self.alive.append(alive)
         if alive:
-            self.dirty.add(v)
+            self.to_reopen.add(v)
         return v
 
     def revive(self, v: int) -> None:
         """Bring back a vertex that was created dead (see ``PerfectMatcher(n, alive=False)``)."""
         self.alive[v] = True
-        self.dirty.add(v)
+        self.to_reopen.add(v)
 
     def restart(self) -> None:
         """Forget the matching, the blossoms and the duals (a cold start).
@@ -123,7 +125,7 @@ class PerfectMatcher:
             self.top[v] = v
             self.vparent[v] = None
             self.y[v] = 0
-        self.dirty = {v for v in range(self.n) if self.alive[v]}
+        self.to_reopen = {v for v in range(self.n) if self.alive[v]}
 
     # ----------------------------------------------------------- updates
     def set_weight(self, a: int, b: int, w: int | None) -> None:
@@ -134,7 +136,7 @@ class PerfectMatcher:
                 self.adj[b].pop(a, None)
                 # the edge may be matched or lie inside a blossom: re-open a
                 if self.mate[a] == b or not isinstance(self.top[a], int):
-                    self.dirty.add(a)
+                    self.to_reopen.add(a)
             return
         w <<= self.scale
         old = self.adj[a].get(b)
@@ -142,12 +144,12 @@ class PerfectMatcher:
             return
         self.adj[a][b] = w
         self.adj[b][a] = w
-        if a in self.dirty or b in self.dirty:
+        if a in self.to_reopen or b in self.to_reopen:
             return  # re-opened anyway: its dual is recomputed from all edges
         if self.mate[a] == b or self.top[a] == self.top[b] and not isinstance(self.top[a], int):
-            self.dirty.add(a)  # matched or inside a blossom: tightness / z terms change
+            self.to_reopen.add(a)  # matched or inside a blossom: tightness / z terms change
         elif self.y[a] + self.y[b] < w:
-            self.dirty.add(a)  # the dual no longer covers the edge
+            self.to_reopen.add(a)  # the dual no longer covers the edge
         # otherwise the current duals stay feasible: the optimum certificate holds
 
     def set_weights(self, changes: list[tuple[int, int, int | None]]) -> None:
@@ -199,19 +201,19 @@ class PerfectMatcher:
                 if adj[a].pop(b, None) is not None:
                     del adj[b][a]
                     if mate[a] == b:
-                        self.dirty.add(a)
+                        self.to_reopen.add(a)
                 continue
             w <<= self.scale
             adj[a][b] = adj[b][a] = w
             if mate[a] == b:
                 if y[a] + y[b] != w:
-                    self.dirty.add(a)
+                    self.to_reopen.add(a)
             elif y[a] + y[b] < w:
-                self.dirty.add(a)
+                self.to_reopen.add(a)
         for v in lift:
             m = mate[v]
             if m >= 0 and y[v] + y[m] != adj[v].get(m):
-                self.dirty.add(v)
+                self.to_reopen.add(v)
 
     def remove_vertex(self, v: int) -> None:
         self._dissolve_around(v)
@@ -223,7 +225,7 @@ class PerfectMatcher:
             del self.adj[u][v]
         self.adj[v] = {}
         self.alive[v] = False
-        self.dirty.discard(v)
+        self.to_reopen.discard(v)
 
     # ----------------------------------------------------------- warm start
     def _dissolve_around(self, v: int) -> None:
@@ -269,7 +271,7 @@ class PerfectMatcher:
 
     def _reopen(self) -> None:
         y, adj = self.y, self.adj
-        for v in self.dirty:
+        for v in self.to_reopen:
             if not self.alive[v]:
                 continue
             self._dissolve_around(v)
@@ -282,7 +284,7 @@ class PerfectMatcher:
         # shared half and half.  Where a group of re-opened vertices has equal
         # weights between them (a new scoregroup), those edges all come out
         # tight, and the greedy start pairs most of the group.
-        order = sorted((v for v in self.dirty if self.alive[v]),
+        order = sorted((v for v in self.to_reopen if self.alive[v]),
                        key=lambda v: max(adj[v].values(), default=0), reverse=True)
         pending = set(order)
         for v in order:
@@ -293,7 +295,7 @@ class PerfectMatcher:
                 if need is None or s > need:
                     need = s
             y[v] = need if need is not None else 0
-        self.dirty = set()
+        self.to_reopen = set()
 
     def _greedy_tight(self) -> None:
         """Match free vertices along tight edges to other free vertices.
@@ -313,7 +315,7 @@ class PerfectMatcher:
 
     # ----------------------------------------------------------- solving
     def solve(self) -> list[int]:
-        if self.dirty:
+        if self.to_reopen:
             self._reopen()
         self._greedy_tight()
         while True:

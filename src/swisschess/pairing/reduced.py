@@ -273,8 +273,7 @@ class ReducedGraph(MatchingGraph):
         weights = [(a, b, self.get(a, b)) for k, a in enumerate(alive) for b in alive[k + 1:]]
         pm = PerfectMatcher(n + (self.dummy is not None))
         for v in self._frozen:
-            pm.alive[v] = False
-            pm.dirty.discard(v)
+            pm.remove_vertex(v)
         if self.dummy is not None:
             for v in alive:
                 if self.bye_eligible[v]:

@@ -50,6 +50,7 @@ from swisschess.pairing.result import InputError
 if TYPE_CHECKING:
     from swisschess.model.tournament import Tournament
     from swisschess.pairing.result import Pairing
+    from swisschess.rules.dutchcore import DutchFacts
 
 #: A pairing function: the tournament in, the next round's pairing out.
 PairFunction = Callable[["Tournament"], "Pairing"]
@@ -76,9 +77,9 @@ class Edition:
 
 # ------------------------------------------------------ the pair functions
 def _pair_dutch_2026(t: Tournament) -> Pairing:
-    from swisschess.rules.dutch import pair_dutch
+    from swisschess.rules.dutch import DUTCH_2026, pair_dutch
 
-    return pair_dutch(t, "2026")
+    return pair_dutch(t, DUTCH_2026)
 
 
 def _pair_dutch_2017(t: Tournament) -> Pairing:
@@ -201,6 +202,19 @@ def find(system: str, edition: str | None = None) -> Edition:
             return e
     known = ", ".join(f"{x.system} {x.edition}" for x in EDITIONS)
     raise InputError(f"unknown pairing system {system!r} / edition {edition!r} (known: {known})")
+
+
+def dutch_facts(edition: str) -> DutchFacts:
+    """The players' history facts (floats, PAB eligibility) the Dutch
+    explainer reads for an edition code: the 2026 and 2017 texts' own (those
+    of their :class:`~swisschess.rules.dutchcore.DutchEdition`), the 1992
+    text's for 1992, and the 2026 ones for 2012 (the 2012 engine itself keeps
+    its own, :mod:`swisschess.rules.dutch1992.context`)."""
+    from swisschess.rules.dutchcore import FACTS_1992, FACTS_2017, FACTS_2026
+
+    row = find("dutch", edition)  # an unknown code: the table's own InputError
+    facts = {"2026": FACTS_2026, "2017": FACTS_2017, "2012": FACTS_2026, "1992": FACTS_1992}
+    return facts[row.edition]  # a new Dutch row needs its facts here
 
 
 def system_from_code(code: str) -> tuple[str, str] | None:

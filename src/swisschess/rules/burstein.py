@@ -260,7 +260,7 @@ def burstein_trace(t: Tournament) -> tuple[Pairing, list[BracketTrace]]:
     """The next round's pairing and, after the seeding rounds, its brackets."""
     rnd = t.rounds_recorded() + 1
     if rnd <= seeding_rounds(t.rounds or rnd):
-        return pair_dutch(t, "2026"), []
+        return pair_dutch(t), []
     b = Burstein(t, rnd)
     return b.run(), b.trace
 

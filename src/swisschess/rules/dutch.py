@@ -24,7 +24,7 @@ in :mod:`swisschess.pairing.matching`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from swisschess.model.history import Float
@@ -35,8 +35,10 @@ from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
 from swisschess.rules.dutchcore import (
+    FACTS_2026,
     BracketProcess,
     Compatibility,
+    DutchEdition,
     Entrant,
     colour_criteria,
     colour_of,
@@ -60,6 +62,37 @@ CLASS_MIN_ACTIVE = 24
 # scoregroup) would have at least this many players (a small scoregroup above
 # a huge one, issue 31): the class attempt costs little, the graph a lot.
 CLASS_MIN_GRAPH = 256
+
+
+
+class Width(Enum):
+    """How wide a weight field is (see :class:`_Weights`)."""
+
+    COUNT = 1  # ``cb`` bits: a count of pairs or players
+    SCORES = 2  # ``sb`` bits: one slot per scoregroup, the higher score more significant
+    RANKS = 3  # ``2 * cb`` bits: [C9]'s ranks of the PAB candidates by played games
+
+
+#: The quality criteria of Art. 2 as weight fields, most significant first
+#: (below the [C4] field, which also holds [C2] and [C5]): the field's name, its
+#: width, and how many rounds must have been played for it to exist (the float
+#: criteria look one or two rounds back).
+FIELDS: tuple[tuple[str, Width, int], ...] = (
+    ("C6", Width.COUNT, 0), ("C7", Width.SCORES, 0),
+    ("C8pairs", Width.COUNT, 0), ("C8scores", Width.SCORES, 0),
+    ("C9", Width.RANKS, 0),
+    ("C10", Width.COUNT, 0), ("C11", Width.COUNT, 0), ("C12", Width.COUNT, 0),
+    ("C13", Width.COUNT, 0),
+    ("C14", Width.COUNT, 1), ("C15", Width.COUNT, 1),
+    ("C16", Width.COUNT, 2), ("C17", Width.COUNT, 2),
+    ("C18", Width.SCORES, 1), ("C19", Width.SCORES, 1),
+    ("C20", Width.SCORES, 2), ("C21", Width.SCORES, 2),
+)
+# The float criteria by how many rounds back they look (one, two): the
+# downfloaters and the MDP opponents who floated up, counted ...
+FLOAT_COUNT_FIELDS = (("C14", "C15"), ("C16", "C17"))
+# ... and their scores
+FLOAT_SCORE_FIELDS = (("C18", "C19"), ("C20", "C21"))
 
 
 class _Weights(Compatibility):
@@ -101,20 +134,13 @@ class _Weights(Compatibility):
 
     def _layout(self) -> None:
         """Bit offset of every field, most significant first (Art. 2 order)."""
-        cb, sb = self.cb, self.sb
-        fields = [("C6", cb), ("C7", sb), ("C8pairs", cb), ("C8scores", sb), ("C9", 2 * cb),
-                  ("C10", cb), ("C11", cb), ("C12", cb), ("C13", cb)]
-        for back in (0, 1):
-            if self.played_rounds > back:
-                fields += [(f"C14_{back}", cb), (f"C15_{back}", cb)]
-        for back in (0, 1):
-            if self.played_rounds > back:
-                fields += [(f"C18_{back}", sb), (f"C19_{back}", sb)]
+        bits = {Width.COUNT: self.cb, Width.SCORES: self.sb, Width.RANKS: 2 * self.cb}
         off = self.order_bits
         self.off: dict[str, int] = {}
-        for name, width in reversed(fields):
-            self.off[name] = off
-            off += width
+        for name, width, rounds in reversed(FIELDS):
+            if self.played_rounds >= rounds:
+                self.off[name] = off
+                off += bits[width]
         self.off["C4"] = off
 
     def weight(self, hi: Entrant, lo: Entrant, in_current: bool, in_next: bool) -> int:
@@ -161,23 +187,26 @@ class _Weights(Compatibility):
         for back in (0, 1):
             if self.played_rounds <= back:
                 break
-            # [C14]/[C16]: resident downfloaters who floated down before
+            down_count, up_count = FLOAT_COUNT_FIELDS[back]
+            down_scores, up_scores = FLOAT_SCORE_FIELDS[back]
+            # [C14] (one round before) / [C16] (two rounds before): resident
+            # downfloaters who floated down then
             down = (lo.floats[back] is Float.DOWN) + (
                 not higher_score and hi.floats[back] is Float.DOWN)
-            w |= down << off[f"C14_{back}"]
-            # [C15]/[C17]: MDP opponents who floated up before
+            w |= down << off[down_count]
+            # [C15] / [C17]: MDP opponents who floated up then
             if not (higher_score and lo.floats[back] is Float.UP):
-                w |= 1 << off[f"C15_{back}"]
-            # [C18]/[C20]: scores of those downfloaters
-            v = 0
+                w |= 1 << off[up_count]
+            # [C18] / [C20]: scores of those downfloaters
+            scores = 0
             if lo.floats[back] is Float.DOWN:
-                v += 1 << shift[lo.skey]
+                scores += 1 << shift[lo.skey]
             if hi.floats[back] is Float.DOWN:
-                v += 1 << shift[hi.skey]
-            w |= v << off[f"C18_{back}"]
-            # [C19]/[C21]: scores of the MDPs whose opponents floated up
+                scores += 1 << shift[hi.skey]
+            w |= scores << off[down_scores]
+            # [C19] / [C21]: scores of the MDPs whose opponents floated up then
             if not (lo.floats[back] is Float.UP and higher_score):
-                w |= 1 << (off[f"C19_{back}"] + shift[hi.skey])
+                w |= 1 << (off[up_scores] + shift[hi.skey])
         return w
 
     @property
@@ -241,90 +270,86 @@ class _Round:
         self.conflicts: list[set[int]] = []
         self.colour_class: list[int] = []
 
-    # ------------------------------------------------------------ the round
-    def run(self) -> list[int]:
-        players, wt, n = self.players, self.wt, self.n
-        top = players[0].skey
-        trace.begin_round(n)
+    # ------------------------------------------------ the hooks of run_brackets
+    #: [C4] completion is weighed in every bracket (the whole round is in the
+    #: graph), so no bracket is ever paired again with all the players below.
+    collapsed = False
+
+    def start(self) -> None:
+        """[C4] and [C5] for the whole round, by certificate or matching."""
+        top = self.players[0].skey
+        trace.begin_round(self.n)
         if not self._start_reduced(top):
             self._first_look(top)
 
-        bracket: list[int] = []
-        nxt = 0
-        while nxt < n and players[nxt].skey >= top:
-            bracket.append(nxt)
-            nxt += 1
-        mdps = 0
-        first_resident = 0
-        while len(bracket) > 1 or nxt < n:
-            size = len(bracket)
-            first_next = first_resident + (size - mdps)
-            group_start = nxt
-            while nxt < n and players[nxt].skey >= players[group_start].skey:
-                bracket.append(nxt)
-                nxt += 1
-            tb = trace.begin_bracket(float(players[bracket[min(mdps, size - 1)]].score),
-                                     size, mdps)
-            on_classes = self.reduced and (size >= CLASS_MIN_ACTIVE
-                                           or len(bracket) >= CLASS_MIN_GRAPH)
-            if tb is not None and self.reduced and not on_classes:
-                trace.note(f"classes: bracket under {CLASS_MIN_ACTIVE} players")
-            if on_classes and _ClassBracket(self, bracket, mdps, size, nxt).pair():
-                trace.end_bracket(tb, trace.CLASSES)
-            else:
-                if self.g_stale:
-                    self._fresh_graph()
-                self.g.begin_bracket(bracket, nxt)
-                BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
-                g = self.g
-                trace.end_bracket(tb, trace.REDUCED if isinstance(g, ReducedGraph)
-                                  and g.reduced else trace.FULL)
-                if tb is not None and isinstance(g, ReducedGraph) and g.expanded_because:
-                    tb.reasons.append(f"reduced graph: {g.expanded_because}")
-            # Next bracket: the unpaired players float down (Art. 1.4.1).
-            wt.single_downfloater_bye = bool(
-                n % 2 and group_start < n and wt.bye_score is not None
-                and wt.bye_score >= players[group_start].skey)
-            new_bracket = []
-            mdps = 0
-            for li, v in enumerate(bracket):
-                if li < size and self.matched[v]:
-                    continue
-                new_bracket.append(v)
-                if li < size:
-                    mdps += 1
-                if (wt.single_downfloater_bye
-                        and players[self.cur[v]].skey < players[group_start].skey):
-                    wt.single_downfloater_bye = False
-            bracket = new_bracket
-            first_resident = first_next
+    def pair_bracket(self, bracket: list[int], mdps: int, size: int, first_resident: int,
+                     first_next: int, lower_start: int) -> None:
+        """Art. 3-4 for one bracket: on classes when large (exact either way),
+        else :class:`BracketProcess` on the round's graph."""
+        players = self.players
+        tb = trace.begin_bracket(float(players[bracket[min(mdps, size - 1)]].score),
+                                 size, mdps)
+        on_classes = self.reduced and (size >= CLASS_MIN_ACTIVE
+                                       or len(bracket) >= CLASS_MIN_GRAPH)
+        if tb is not None and self.reduced and not on_classes:
+            trace.note(f"classes: bracket under {CLASS_MIN_ACTIVE} players")
+        if on_classes and _ClassBracket(self, bracket, mdps, size, lower_start).pair():
+            trace.end_bracket(tb, trace.CLASSES)
+            return
+        if self.g_stale:
+            self._fresh_graph()
+        self.g.begin_bracket(bracket, lower_start)
+        BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
+        graph = self.g
+        trace.end_bracket(tb, trace.REDUCED if isinstance(graph, ReducedGraph)
+                          and graph.reduced else trace.FULL)
+        if tb is not None and isinstance(graph, ReducedGraph) and graph.expanded_because:
+            tb.reasons.append(f"reduced graph: {graph.expanded_because}")
+
+    def bracket_paired(self, bracket: list[int], size: int, group_start: int,
+                       lower_start: int) -> bool:
+        return False
+
+    def next_bracket(self, bracket: list[int], group_start: int) -> None:
+        """[C9] counts the PAB assignee's unplayed games only while one
+        downfloater at most can reach the PAB score: the next scoregroup has
+        the PAB score and every player of the new bracket is still paired
+        within it in the round's optimum."""
+        players, weights = self.players, self.wt
+        group_score = players[group_start].skey if group_start < self.n else None
+        weights.single_downfloater_bye = bool(
+            self.n % 2 and group_score is not None and weights.bye_score is not None
+            and weights.bye_score >= group_score
+            and all(players[self.cur[v]].skey >= group_score for v in bracket))
+
+    def mates(self) -> list[int]:
         return self.cur
 
     def _first_look(self, top: int) -> None:
         """The whole round at once: can it be completed ([C4]), and with which
         score does the PAB go ([C5])?  Leaves the round's optimum in ``cur``."""
-        players, wt, g, n = self.players, self.wt, self.g, self.n
+        players, weights, graph, n = self.players, self.wt, self.g, self.n
         if n % 2:
             for j in range(n):
                 for i in range(j):
-                    g.set(i, j, wt.completion_weight(players[i], players[j], top))
+                    graph.set(i, j, weights.completion_weight(players[i], players[j], top))
         else:
             self._set_all_round_weights()
         try:
-            mate = g.solve()
+            mate = graph.solve()
         except NoPerfectMatching:
             mate = []
         if not _complete(mate, players):
             raise PairingError("no pairing satisfies the absolute criteria [C1]-[C3] for all players")
         if n % 2:
             # [C5] the PAB goes to a player with this score
-            wt.bye_score = next(players[v].skey for v in range(n) if mate[v] == v)
-            if wt.bye_score >= top:
-                wt.single_downfloater_bye = all(
+            weights.bye_score = next(players[v].skey for v in range(n) if mate[v] == v)
+            if weights.bye_score >= top:
+                weights.single_downfloater_bye = all(
                     players[mate[v]].skey >= top for v in range(n) if players[v].skey >= top)
             self._rank_unplayed()
             self._set_all_round_weights()
-        self.cur = g.solve()
+        self.cur = graph.solve()
 
     def _rank_unplayed(self) -> None:
         """[C9] rank the players with the PAB score by played games (most first)."""
@@ -483,18 +508,27 @@ class _ClassBracket(ClassBracket):
         return partner
 
 
-def _pair_players(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> list[int]:
-    """Art. 2-4 (2026): the mate of every player (itself for the PAB)."""
-    wt = _Weights(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
-    return _Round(players, wt).run()
+def _new_round(players: list[Entrant], topscorer_round: bool, played_rounds: int) -> _Round:
+    """Art. 2-4 (2026): the round with the [C1]-[C21] weights."""
+    weights = _Weights(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
+    return _Round(players, weights)
 
 
-def pair_dutch(t: Tournament, edition: str = "2026",
-               pair_players: Callable[[list[Entrant], bool, int], list[int]] = _pair_players
-               ) -> Pairing:
+#: The 2026 text: the [C4]-[C21] criteria as the weight fields of
+#: :class:`_Weights`, the 2026 floats (Art. 1.4) and PAB eligibility ([C2]),
+#: and a round on the whole-round graph.
+DUTCH_2026 = DutchEdition(
+    year="2026",
+    criteria=("C4", *(name for name, _, _ in FIELDS)),
+    facts=FACTS_2026,
+    new_round=_new_round,
+)
+
+
+def pair_dutch(t: Tournament, edition: DutchEdition = DUTCH_2026) -> Pairing:
     """Pair the next round of ``t`` by the Dutch system (2026 by default;
-    :mod:`swisschess.rules.dutch2017` passes its own bracket process)."""
-    return pair_with(t, edition, pair_players)
+    :data:`swisschess.rules.dutch2017.DUTCH_2017` for the 2017 text)."""
+    return pair_with(t, edition)
 
 
-__all__ = ["Entrant", "colour_criteria", "colour_of", "entrants", "pair_dutch"]
+__all__ = ["DUTCH_2026", "Entrant", "colour_criteria", "colour_of", "entrants", "pair_dutch"]

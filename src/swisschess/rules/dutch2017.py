@@ -11,7 +11,7 @@ and only states what the 2017 edition does differently:
 1. **Floats and the bye** (A.4, C.2): any player who did not play a game in a
    round counts as a downfloater of that round; a player who already had a
    PAB or a forfeit win may not get the PAB.  Both live in
-   :mod:`swisschess.model.history` (``edition="2017"``).
+   :mod:`swisschess.model.history`; this edition reads them as ``FACTS_2017``.
 2. **PSD instead of scores** (A.8, C.6, C.7, C.16-C.19): the pairing score
    difference of a candidate is the list of the score differences of its
    pairs, plus for each downfloater the difference between its score and a
@@ -53,15 +53,16 @@ from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, dirac
 from swisschess.rules.dutchcore import (
+    FACTS_2017,
     BracketProcess,
     Compatibility,
+    DutchEdition,
     Entrant,
     colour_criteria,
     field_bits,
     pair_dutch,
 )
 
-EDITION = "2017"
 # Rounds with at least this many players check completion (A.9) by a
 # certificate first, and pair brackets of at least CLASS_MIN_ACTIVE players
 # on classes first; both only trade speed (results are the same).
@@ -189,21 +190,26 @@ class _Weights2017(Compatibility):
                 if in_current:
                     down += self._down(lo)
             w = (w << pw) + down
-        # C.8-C.11 colours, for the pairs made in the bracket
+        # C.8 (topscorers' colour difference), C.9 (same colour three times),
+        # C.10 (colour preferences), C.11 (strong preferences): for the pairs
+        # made in the bracket
         for ok in colour_criteria(lo, hi):
             w = (w << cb) | (in_current and ok)
-        # C.12-C.15 repeated down/upfloats (one, then two rounds before)
+        # repeated floats, one round before (back 0), then two (back 1):
         for back in (0, 1):
             if self.played_rounds > back:
+                # C.12 / C.14: downfloaters who floated down then
                 down = 0
                 if in_current:
                     down = (lo.floats[back] is Float.DOWN) + (
                         not higher and hi.floats[back] is Float.DOWN)
                 w = (w << cb) + down
+                # C.13 / C.15: MDP opponents who floated up then
                 w = (w << cb) - (in_current and higher and lo.floats[back] is Float.UP)
-        # C.16-C.19 the same, by score differences (PSD terms)
+        # the same by score differences (PSD terms), one round before, then two
         for back in (0, 1):
             if self.played_rounds > back:
+                # C.16 / C.18: the downfloaters' score differences
                 down = 0
                 if in_current:
                     if lo.floats[back] is Float.DOWN:
@@ -213,6 +219,8 @@ class _Weights2017(Compatibility):
                         if higher:
                             down -= self._psd(gap)
                 w = (w << pw) + down
+                # C.17 / C.19: the score differences of the MDPs whose
+                # opponents floated up then
                 up = 0
                 if in_current and higher and lo.floats[back] is Float.UP:
                     up = -self._psd(gap)
@@ -319,7 +327,8 @@ class _ClassBracket2017(ClassBracket):
 class _Round2017:
     """The bracket-by-bracket process of the 2017 text for one round.
 
-    Gives :class:`~swisschess.rules.dutchcore.BracketProcess` what it needs (``players``,
+    Gives :func:`~swisschess.rules.dutchcore.run_brackets` its hooks and
+    :class:`~swisschess.rules.dutchcore.BracketProcess` what it needs (``players``,
     ``wt``, ``g``, ``cur``, ``matched``, :meth:`solve`), with a fresh
     :class:`_BracketGraph` per bracket, and checks completion after each
     bracket (A.9): in large rounds first by Dirac's theorem on the players
@@ -334,8 +343,11 @@ class _Round2017:
         self.n = len(players)
         self.matched = [False] * self.n
         self.cur = list(range(self.n))
-        self.g: _BracketGraph | None = None
+        self._graph: _BracketGraph | None = None
         self.pairs: list[tuple[int, int]] = []
+        self.collapsed = False  # A.9: pairing the PPB with the collapsed last bracket
+        self._pairs_before = 0  # len(pairs) before the current bracket
+        self._mate = list(range(self.n))  # the pairs of the brackets done
         self.large = self.n >= CLASS_MIN_PLAYERS
         self.conflicts: list[set[int]] = []
         self.colour_class: list[int] = []
@@ -345,7 +357,6 @@ class _Round2017:
         self._validity_frozen = 0  # self.pairs[:this] are frozen in it
 
     def solve(self) -> None:
-        assert self.g is not None
         self.cur = self.g.solve()
 
     def _completable(self) -> bool:
@@ -371,87 +382,98 @@ class _Round2017:
         g = self._validity
         for a, b in self.pairs[self._validity_frozen:]:
             g.freeze_pair(a, b)
+        # (freeze_pair marks the graph for a new solve when its last
+        # matching lacks a frozen pair; with it, that matching still answers)
         self._validity_frozen = len(self.pairs)
-        g.dirty = True  # the frozen pairs need not be in its last matching
         try:
             g.solve()
         except NoPerfectMatching:
             return False
         return True
 
-    def run(self) -> list[int]:
-        players, wt, n = self.players, self.wt, self.n
-        # C.1-C.3 (absolute criteria) and the PAB (C.2): can the round be paired at all?
+    # ------------------------------------------------ the hooks of run_brackets
+    @property
+    def g(self) -> _BracketGraph:
+        """The graph of the bracket being paired (a fresh one per bracket)."""
+        assert self._graph is not None, "no bracket is being paired"
+        return self._graph
+
+    def start(self) -> None:
+        """C.1-C.3 (absolute criteria) and the PAB (C.2): can the round be
+        paired at all?  A.9: with one scoregroup, the first bracket is the last."""
         if not self._completable():
             raise PairingError(
                 "no pairing satisfies the absolute criteria C.1-C.3 for all players")
+        self.collapsed = self.players[-1].skey >= self.players[0].skey
 
-        mate = list(range(n))
-        top = players[0].score
-        bracket = [v for v in range(n) if players[v].score >= top]
-        nxt = len(bracket)
-        special = nxt == n  # A.9: the last bracket (or the PPB) pairs with completion first
-        mdps = 0
-        first_resident = 0
-        while len(bracket) > 1 or nxt < n:
-            size = len(bracket)
-            first_next = first_resident + (size - mdps)
-            group_start = nxt
-            # the next scoregroup; for the PPB, all the remaining players (the CLB)
-            while nxt < n and (special or players[nxt].score >= players[group_start].score):
-                bracket.append(nxt)
-                nxt += 1
-            wt.enter([players[v] for v in bracket], size, special, nxt == n)
-            before = len(self.pairs)
-            if not (self.large and size >= CLASS_MIN_ACTIVE
-                    and (not special or nxt == n and len(bracket) == size)
-                    and _ClassBracket2017(self, bracket, mdps, size, nxt).pair()):
-                self.g = _BracketGraph(n, bracket)
-                BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
-            made = [(v, self.cur[v]) for v in bracket[:size]
-                    if self.matched[v] and v < self.cur[v]]
-            if not special:
-                # A.9: can the remaining players still be paired?
-                if not self._completable():
-                    # No: this bracket is the PPB.  Pair it again with all
-                    # the remaining players as the collapsed last bracket.
-                    for a, b in made:
-                        self.matched[a] = self.matched[b] = False
-                    del self.pairs[before:]
-                    del bracket[size:]
-                    nxt = group_start
-                    special = True
-                    continue
-            elif len(bracket) == size and size - 2 * len(made) > 1:
-                raise PairingError("the last bracket cannot be completed")  # not reached: A.9
-            special = nxt == n
-            for a, b in made:
-                mate[a], mate[b] = b, a
-            # the unpaired players of the bracket float down (A.4)
-            new_bracket = []
-            mdps = 0
-            for li, v in enumerate(bracket):
-                if li < size and self.matched[v]:
-                    continue
-                new_bracket.append(v)
-                mdps += li < size
-            bracket = new_bracket
-            first_resident = first_next
-        return mate
+    def pair_bracket(self, bracket: list[int], mdps: int, size: int, first_resident: int,
+                     first_next: int, lower_start: int) -> None:
+        """One bracket with the next scoregroup (or, as the PPB or the last
+        bracket, with every player left: A.9), on classes when large."""
+        players, n = self.players, self.n
+        self.wt.enter([players[v] for v in bracket], size, self.collapsed, lower_start == n)
+        self._pairs_before = len(self.pairs)
+        if not (self.large and size >= CLASS_MIN_ACTIVE
+                and (not self.collapsed or lower_start == n and len(bracket) == size)
+                and _ClassBracket2017(self, bracket, mdps, size, lower_start).pair()):
+            self._graph = _BracketGraph(n, bracket)
+            BracketProcess(self, bracket, mdps, size, first_resident, first_next).pair()
+
+    def bracket_paired(self, bracket: list[int], size: int, group_start: int,
+                       lower_start: int) -> bool:
+        """A.9: when the players left can no longer be paired, this bracket is
+        the PPB: its pairs are undone, and it is paired again with every
+        player left as the collapsed last bracket (True)."""
+        made = [(v, self.cur[v]) for v in bracket[:size]
+                if self.matched[v] and v < self.cur[v]]
+        if not self.collapsed:
+            # A.9: can the remaining players still be paired?
+            if not self._completable():
+                for a, b in made:
+                    self.matched[a] = self.matched[b] = False
+                del self.pairs[self._pairs_before:]
+                self.collapsed = True
+                return True
+        elif len(bracket) == size and size - 2 * len(made) > 1:
+            raise PairingError("the last bracket cannot be completed")  # not reached: A.9
+        self.collapsed = lower_start == self.n
+        for a, b in made:
+            self._mate[a], self._mate[b] = b, a
+        return False
+
+    def next_bracket(self, bracket: list[int], group_start: int) -> None:
+        """Nothing to note: the 2017 weights are set per bracket (``enter``)."""
+
+    def mates(self) -> list[int]:
+        return self._mate
 
 
 # --------------------------------------------------------------------- the round
-def _pair_players_2017(players: list[Entrant], topscorer_round: bool,
-                       played_rounds: int) -> list[int]:
-    """The 2017 bracket process: the mate of every player (itself for the PAB)."""
-    wt = _Weights2017(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
-    return _Round2017(players, wt).run()
+def _new_round(players: list[Entrant], topscorer_round: bool,
+               played_rounds: int) -> _Round2017:
+    """The 2017 round: the C.4-C.19 weights, a graph per bracket."""
+    weights = _Weights2017(players, topscorer_round=topscorer_round, played_rounds=played_rounds)
+    return _Round2017(players, weights)
+
+
+#: The 2017 text: the C.4-C.19 criteria (the fields of :class:`_Weights2017`,
+#: most significant first; C.4 only in the PPB and the last bracket, C.7 only
+#: before them), the 2017 floats (A.4) and PAB eligibility (C.2), and a round
+#: that pairs each bracket with the next scoregroup only.
+DUTCH_2017 = DutchEdition(
+    year="2017",
+    criteria=("C.4", "C.5", "C.6", "C.7", "C.8", "C.9", "C.10", "C.11", "C.12", "C.13",
+              "C.14", "C.15", "C.16", "C.17", "C.18", "C.19"),
+    facts=FACTS_2017,
+    new_round=_new_round,
+)
 
 
 def pair_dutch_2017(t: Tournament) -> Pairing:
     """Pair the next round of ``t`` by the Dutch system, 2017 edition.
 
     Everything around the bracket process is shared with 2026: who is paired,
-    TPN order (A.2), colour allocation (E.1-E.5) and board order.
+    TPN order (A.2), the bracket walk (A.3, A.9), colour allocation (E.1-E.5)
+    and board order.
     """
-    return pair_dutch(t, EDITION, _pair_players_2017)
+    return pair_dutch(t, DUTCH_2017)
