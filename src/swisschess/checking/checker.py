@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from swisschess.model.points import format_points
 from swisschess.model.rounds import cut_before, sort_boards
 from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
@@ -109,13 +110,9 @@ def validate(t: Tournament) -> tuple[list[str], list[str]]:
     for pid in sorted(t.players):
         p = t.players[pid]
         if p.stated_points is not None and p.stated_points != t.score(pid):
-            warnings.append(f"player {pid}: points {_fmt_points(p.stated_points)} in the file, "
-                            f"{_fmt_points(t.score(pid))} from the results")
+            warnings.append(f"player {pid}: points {format_points(p.stated_points, decimals=1)} in the file, "
+                            f"{format_points(t.score(pid), decimals=1)} from the results")
     return errors, warnings
-
-
-def _fmt_points(x: Fraction) -> str:
-    return f"{float(x):.1f}"
 
 
 # ------------------------------------------------------------------ pairings

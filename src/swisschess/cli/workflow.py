@@ -22,7 +22,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from fractions import Fraction
 
 from swisschess import i18n
 from swisschess.cli import lists, results
@@ -236,10 +235,6 @@ def _run(fn: Callable, args: argparse.Namespace) -> int:
 
 def _tid(svc, args) -> int:
     return svc.resolve_tournament(getattr(args, "tournament", None))
-
-
-def _pts(x: Fraction) -> str:
-    return i18n.points(x)
 
 
 def _progress(msg: str) -> None:
@@ -527,7 +522,7 @@ def cmd_show(svc, args) -> int:
             for rnd, code in byes.get(p.id, []):
                 flag += "  " + _("%(code)s bye r%(n)s") % {"code": code, "n": rnd}
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
-                  f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
+                  f"{p.fide_id:>10} {i18n.points(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
         return EXIT_OK
     if what == "byes":
         requests = sorted((rnd, pid, code) for pid, items in _pending_byes(s).items()
@@ -575,7 +570,7 @@ def cmd_show(svc, args) -> int:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
             print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
-                  + f"  {_pts(t.score(p.id, n)):>4}")
+                  + f"  {i18n.points(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from swisschess.i18n import and_list, decimal_text, ngettext
 from swisschess.i18n import gettext as _
+from swisschess.model.points import format_points
 
 #: Seed 002 "Värvide määramine" 5 a-d: the Lim colour rules in the Dutch E order.
 LIM_COLOUR_RULE = {"E1": "seed 002 colours 5a", "E2": "seed 002 colours 5b",
@@ -27,7 +28,7 @@ def _ids(ids: Sequence[int]) -> str:
 
 
 def _pts(x: Fraction | float) -> str:
-    return decimal_text(f"{float(x):g}")
+    return decimal_text(format_points(x))
 
 
 def dutch_intro(edition: str) -> str:

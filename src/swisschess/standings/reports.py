@@ -17,6 +17,7 @@ from typing import Any
 
 from swisschess import i18n
 from swisschess.i18n import gettext as _
+from swisschess.model.points import format_points
 from swisschess.standings import norms as nm
 from swisschess.standings import ratingchange as rc
 from swisschess.standings.prizes import PrizeConfig, PrizeList
@@ -50,7 +51,7 @@ def _num(x: Fraction | int | None, decimals: int, local: bool) -> str:
 
 
 def _pts(x: Fraction, local: bool) -> str:
-    return i18n.points(x) if local else fmt(x, 1)
+    return i18n.points(x) if local else format_points(x, decimals=1)
 
 
 def _json_num(x: Fraction | int | None, decimals: int = 2) -> float | int | None:

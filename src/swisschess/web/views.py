@@ -19,19 +19,6 @@ RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0
 BYE_LABELS = dict(terms.BYE_NAMES)
 
 
-def pts(x: Fraction | float | int | None) -> str:
-    """2, 2½, ½ ..."""
-    if x is None:
-        return ""
-    x = Fraction(x)
-    whole, frac = divmod(x, 1)
-    if frac == 0:
-        return str(int(whole))
-    if frac == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{float(x):g}"
-
-
 def result_label(word: str | None) -> str:
     return RESULT_LABELS.get(word or "", "")
 
@@ -143,7 +130,7 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
 
 
 def install_filters(env) -> None:
-    env.filters["pts"] = pts
+    env.filters["pts"] = i18n.points
     env.filters["tb"] = tb
     env.globals["describe"] = describe
     env.filters["result_label"] = result_label
