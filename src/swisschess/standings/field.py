@@ -102,12 +102,13 @@ class PendingResult(ValueError):
 
 
 def complete_rounds(t: Tournament) -> int:
-    """Last round with every result known (rounds with ``*`` entries are left out)."""
-    n = t.rounds_recorded()
-    while n > 0 and any((e := p.entry(n)) is not None and e.code == "*"
-                        for p in t.players.values()):
-        n -= 1
-    return n
+    """Last round up to which every result is known: the round before the first
+    one with a ``*`` entry (a result cleared in an earlier round after later
+    rounds were paired stops the standings there, for the store and the files alike)."""
+    for n in range(1, t.rounds_recorded() + 1):
+        if any((e := p.entry(n)) is not None and e.code == "*" for p in t.players.values()):
+            return n - 1
+    return t.rounds_recorded()
 
 
 def _record(t: Tournament, pid: int, rnd: int, e: RoundEntry | None) -> Rec:
