@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine, pg_server, store_url  # noqa: F401
+from storehelp import login, pg_server, store_url  # noqa: F401
 
 from swisschess.store.service import TournamentService
 from swisschess.web.app import create_app
@@ -208,7 +208,6 @@ def test_api_flow_and_errors(client, svc):
     assert "/api/tournaments/{tid}/rounds/{rnd}/results" in spec["paths"]
 
 
-@needs_engine
 def test_api_whole_tournament_checked(client, svc, tmp_path):
     from swisschess.cli.main import main
 
