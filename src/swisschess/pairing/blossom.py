@@ -37,7 +37,7 @@ class NoPerfectMatching(Exception):
 
 
 class _Blossom:
-    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves", "_leafset")
+    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves")
 
     def __init__(self, children: list, edges: list[tuple[int, int]], base: int) -> None:
         self.children = children  # cyclic, children[0] holds the base
@@ -46,12 +46,6 @@ class _Blossom:
         self.parent: _Blossom | None = None
         self.base = base
         self._leaves: list[int] | None = None
-        self._leafset: frozenset[int] | None = None
-
-    def leafset(self) -> frozenset[int]:
-        if self._leafset is None:
-            self._leafset = frozenset(self.leaves())
-        return self._leafset
 
     def leaves(self) -> list[int]:
         if self._leaves is None:
