@@ -79,7 +79,6 @@ class EntryError(StoreError):
         super().__init__(str(error))
         self.index = index
         self.error = error
-        self.status = error.status
 
 
 @dataclass(slots=True)

@@ -16,11 +16,11 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.store.events import StoreError
+from swisschess.store.events import Conflict, StoreError
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.trfout import trf_variant
 from swisschess.web import views
-from swisschess.web.common import NeedLogin, page, safe_path, wants_json
+from swisschess.web.common import NeedLogin, http_status, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
@@ -348,11 +348,11 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
-        if e.status == 409 and wants_json(request):  # another arbiter was first
+        if isinstance(e, Conflict) and wants_json(request):  # another arbiter was first
             return _conflict(svc, tid, rnd, board, translate_message(str(e)))
         if wants_json(request):
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
-                                status_code=e.status)
+                                status_code=http_status(e))
         raise
     # a result changed after later rounds were paired on it: say which (issue 24)
     warning = translate_message(bv.warning) if bv.warning else ""
@@ -394,10 +394,10 @@ async def keyboard_results(request: Request, tid: int, rnd: int):
         board = entries[e.index][0]
         err = _("Board {board}: {error}").format(board=board,
                                                  error=translate_message(str(e.error)))
-        return _keyboard_page(request, svc, tid, rnd, typed, err, e.status, board)
+        return _keyboard_page(request, svc, tid, rnd, typed, err, http_status(e), board)
     except StoreError as e:
         return _keyboard_page(request, svc, tid, rnd, typed, translate_message(str(e)),
-                              e.status)
+                              http_status(e))
     return _go(f"/arbiter/t/{tid}/round/{rnd}",
                _("{n} result(s) saved.").format(n=len(entries)))
 
