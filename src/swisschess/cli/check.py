@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterable
 from itertools import zip_longest
 
-from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
+from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
     EXIT_FILE,
@@ -35,6 +35,9 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_UNEXPECTED,
 )
+from swisschess.formats.checks import check_file
+from swisschess.formats.diagnostics import ERROR
+from swisschess.formats.locations import Locations
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.model.history import (
@@ -161,17 +164,18 @@ def write_checklist(path: str, source: str, checks: list[RoundCheck], system: st
 
 # ---------------------------------------------------------------- command
 def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str,
-              pairer=None) -> int:
-    """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
+              pairer=None, locations: Locations | None = None) -> int:
+    """Check every round of ``t`` and print the differing rounds (engine ``-c``).
+
+    The recorded rounds are first checked for consistency by the same file
+    checks as ``validate`` (:func:`swisschess.formats.checks.check_file`, located
+    by ``locations``): warnings are printed, an error refuses the file (exit 3)."""
     from swisschess.pairing.result import InputError
 
-    errors, warnings = validate(t)
-    for w in warnings:
-        print(f"swisschess: {translate_message(f'{args.input}:1:1: warning: {w}')}",
-              file=sys.stderr)
-    if errors:
-        for e in errors:
-            print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
+    found = check_file(t, locations, args.input)
+    for d in found:
+        print(f"swisschess: {translate_message(str(d))}", file=sys.stderr)
+    if any(d.severity == ERROR for d in found):
         return EXIT_INVALID
     try:
         checks = check_rounds(t, system, edition, pairer)

@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     if kind is not None:
         if args.baku:
             return _fail(EXIT_INVALID, "--baku applies to the Swiss systems, not to a round robin")
-        return run_round_robin(args, t, kind)
+        return run_round_robin(args, t, kind, res.locations)
     try:
         system, edition = resolve_system(args.system, args.edition, t.system)
     except InputError as e:
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         from swisschess.cli import check
 
-        return check.run_check(args, t, system, edition)
+        return check.run_check(args, t, system, edition, locations=res.locations)
     if args.pair is None:
         return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
     from swisschess.pairing.api import pair_next
@@ -227,7 +227,7 @@ def print_round_robin(players: int, double: bool) -> int:
     return EXIT_OK
 
 
-def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
+def run_round_robin(args: argparse.Namespace, t, kind: str, locations=None) -> int:
     """Pair (``-p``) or check (``-c``) a round robin from the Berger table."""
     from swisschess.pairing.api import pair_next
     from swisschess.pairing.registry import ROUND_ROBIN
@@ -238,7 +238,7 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
         def pairer(before, _system, _edition):
             return pair_next(before, ROUND_ROBIN, kind, refuse=False)
 
-        return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
+        return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer, locations=locations)
     if args.pair is None:
         return _fail(EXIT_INVALID, "nothing to do: give -p or -c")
     from swisschess.rules.roundrobin import TooManyPlayers

@@ -26,7 +26,7 @@ from swisschess.model.rounds import pairing_refusals
 from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 
-def check_tournament(t: Tournament, loc: Locations | None = None, filename: str = "<model>",
+def check_file(t: Tournament, loc: Locations | None = None, filename: str = "<model>",
                      *, strict_points: bool = False) -> list[Diagnostic]:
     """Check ``t`` as read from ``filename``; ``loc`` is the reader's Locations.
 

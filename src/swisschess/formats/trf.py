@@ -633,7 +633,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     With ``check`` (default) the whole-file checks of
     :mod:`swisschess.formats.checks` run too (mirror entries, points, ...).
     """
-    from swisschess.formats.checks import check_tournament
+    from swisschess.formats.checks import check_file
 
     r = _Reader(filename)
     for ln, line in enumerate(split_lines(text), 1):
@@ -641,7 +641,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     r.finish()
     diags = r.diags
     if check:
-        diags += check_tournament(r.t, r.loc, filename, strict_points=r.points_given)
+        diags += check_file(r.t, r.loc, filename, strict_points=r.points_given)
     diags.sort(key=lambda d: (d.line, d.column))
     return TrfResult(r.t, diags, r.loc)
 
