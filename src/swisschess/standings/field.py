@@ -36,12 +36,13 @@ from fractions import Fraction
 from swisschess.model.tournament import Colour, RoundEntry, Tournament, outcome
 
 EDITIONS = ("2026", "2023", "pre2023")
-_EDITION_ALIASES = {"2024": "2023", "2023/24": "2023", "2022": "pre2023", "2009": "pre2023"}
+#: other names accepted for the editions (normalise_edition maps them)
+EDITION_ALIASES = {"2024": "2023", "2023/24": "2023", "2022": "pre2023", "2009": "pre2023"}
 
 
 def normalise_edition(edition: str) -> str:
     """``"2026"``, ``"2023"`` (also ``"2024"``) or ``"pre2023"``; ValueError otherwise."""
-    e = _EDITION_ALIASES.get(str(edition).lower(), str(edition).lower())
+    e = EDITION_ALIASES.get(str(edition).lower(), str(edition).lower())
     if e not in EDITIONS:
         raise ValueError(f"unknown tie-break edition {edition!r} (use 2026, 2023 or pre2023)")
     return e
