@@ -263,7 +263,7 @@ def test_limbo_says_nobody():
 # --------------------------------------------------------------- 10. smaller ones
 def test_smaller_fixes():
     with i18n.use("sl"):
-        assert terms.float_text("6 floats up, 8 down") == "6 se seli navzgor, 8 navzdol"
+        assert terms.float_text(6, 8) == "6 se seli navzgor, 8 navzdol"
         assert i18n.gettext("Withdraw") == "Odstop"  # seed 000 l.195 "odstopi"
         assert i18n.gettext("withdrawn") == "odstopil"
     with i18n.use("cs"):

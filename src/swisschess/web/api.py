@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from swisschess import i18n
+from swisschess.model.facts import BoardFacts, board_facts, facts_edition
 from swisschess.pairing import registry
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
@@ -363,8 +364,18 @@ def preview(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
     return {"round": spec.round, "boards": [list(b) for b in spec.boards], "bye": spec.bye,
             "unpaired": [list(u) for u in spec.unpaired], "version": version,
             "renumbered": not svc.state(tid).seeded,
-            "explanation": [{k: (float(v) if k.endswith("score") else v) for k, v in row.items()}
-                            for row in svc.explain(state, spec)]}
+            "explanation": [preview_row(b) for b in board_facts(
+                state.t, spec.round, spec.boards, facts_edition(state.system, state.edition))]}
+
+
+def preview_row(b: BoardFacts) -> dict[str, Any]:
+    """A previewed board as data: scores, colour preferences (``strong white``,
+    ``none``) and who floats up / down (null when the scores are equal)."""
+    up, down = b.floaters or (None, None)
+    return {"board": b.board, "white": b.white.id, "black": b.black.id,
+            "white_score": float(b.white.score), "black_score": float(b.black.score),
+            "white_pref": str(b.white.preference), "black_pref": str(b.black.preference),
+            "float_up": up, "float_down": down}
 
 
 @router.post("/tournaments/{tid}/rounds", status_code=201, dependencies=Arb,

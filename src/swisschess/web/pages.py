@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
+from swisschess.model.facts import board_facts, facts_edition
 from swisschess.store.events import Conflict, StoreError
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.trfout import trf_variant
@@ -315,7 +316,7 @@ def pair_preview(request: Request, tid: int):
         spec, state, version = svc.preview(tid)
     except StoreError as e:
         return page(request, "preview.html", problem=translate_message(str(e)), **ctx)
-    rows = svc.explain(state, spec)
+    rows = board_facts(state.t, spec.round, spec.boards, facts_edition(state.system, state.edition))
     return page(request, "preview.html", spec=spec, rows=rows, version=version,
                 pt=state.t, renumbered=not ctx["s"].seeded, **ctx)
 
