@@ -24,6 +24,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from swisschess.cli import options
 from swisschess.cli.exitcodes import (
     EXIT_FILE,
     EXIT_INVALID,
@@ -32,14 +33,6 @@ from swisschess.cli.exitcodes import (
     EXIT_TOO_LARGE,
 )
 from swisschess.cli.helptext import description, examples
-from swisschess.cli.options import (
-    add_acceleration_option,
-    add_round_robin_options,
-    add_system_options,
-    resolve_baku,
-    resolve_round_robin,
-    resolve_system,
-)
 from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
@@ -75,9 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                ("swisschess engine --round-robin IN.trf -p | -c",
                                 _("round robin (C.05 Annex 1)"))])),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_system_options(p, default_system="dutch")
-    add_acceleration_option(p)
-    add_round_robin_options(p, players=True)
+    options.add_pairing_options(p, default_system="dutch", players=True)
     p.add_argument("input", nargs="?", help=_("tournament file (TRF)"))
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
                    help=_("pair the next round, write the pairs to OUT (stdout if omitted)"))
@@ -159,16 +150,16 @@ def run(args: argparse.Namespace) -> int:
         refused = refuse_unpairable(res, args.input)
         if refused is not None:
             return refused
-    kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+    kind = options.resolve_round_robin(args.round_robin, args.double, args.system, t.system)
     if kind is not None:
         if args.baku:
             return _fail(EXIT_INVALID, "--baku applies to the Swiss systems, not to a round robin")
         return run_round_robin(args, t, kind, res.locations)
     try:
-        system, edition = resolve_system(args.system, args.edition, t.system)
+        system, edition = options.resolve_system(args.system, args.edition, t.system)
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
-    if resolve_baku(args.baku, t.system):
+    if options.resolve_baku(args.baku, t.system):
         from swisschess.rules.baku import accelerate
 
         try:
@@ -184,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     from swisschess.pairing.api import pair_next
 
     try:  # the one door (pairing.api): Baku, XXC rank, the rules
-        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
+        pairing = pair_next(t, system, edition, baku=options.resolve_baku(args.baku, t.system))
     except PairingError as e:
         return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
             file=args.input, reason=translate_message(str(e))))

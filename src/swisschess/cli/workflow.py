@@ -27,11 +27,7 @@ from swisschess import i18n
 from swisschess.cli import lists, results
 from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
-from swisschess.cli.options import (
-    add_acceleration_option,
-    add_round_robin_options,
-    add_system_options,
-)
+from swisschess.cli.options import add_pairing_options
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.i18n.terms import bye_name, note
@@ -69,10 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--language", default="", choices=["", *i18n.LANGUAGES],
                    help=_("language of the tournament's web pages and lists (default: the "
                         "reader's)"))
-    add_system_options(p, default_system="dutch",
-                       edition_help=_("rule edition (default: the system's, Dutch 2026)"))
-    add_acceleration_option(p)
-    add_round_robin_options(p)
+    add_pairing_options(p, default_system="dutch",
+                        edition_help=_("rule edition (default: the system's, Dutch 2026)"))
     settings_cli.add_new_options(p)
     settings_cli.register(add)
 
