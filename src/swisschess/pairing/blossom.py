@@ -239,13 +239,17 @@ class PerfectMatcher:
             if m >= 0 and half:
                 self.mate[m] = -1
                 self.mate[base] = -1
-            for c in b.children:
-                if isinstance(c, int):
-                    self.vparent[c] = None
-                else:
-                    c.parent = None
-                for u in _leaves(c):
-                    self.top[u] = c
+            self._free_children(b)
+
+    def _free_children(self, b: _Blossom) -> None:
+        """Dissolve ``b``: each child becomes a top-level vertex or blossom again."""
+        for c in b.children:
+            if isinstance(c, int):
+                self.vparent[c] = None
+            else:
+                c.parent = None
+            for u in _leaves(c):
+                self.top[u] = c
 
     def _double(self) -> None:
         self.scale += 1
@@ -626,13 +630,7 @@ class PerfectMatcher:
         top = self.top
         t = tree[b]
         entry_x, entry = ledge[b]
-        for c in b.children:
-            if isinstance(c, int):
-                self.vparent[c] = None
-            else:
-                c.parent = None
-            for u in _leaves(c):
-                top[u] = c
+        self._free_children(b)
         del label[b]
         k = len(b.children)
         cj = top[entry]
