@@ -189,10 +189,11 @@ def colour_1992(white: int) -> str:
     return _("{white} has White (1992 colour rules)").format(white=white)
 
 
+_DIFFERS = {W: N_("but the pairing gives {pid} White"), B: N_("but the pairing gives {pid} Black")}
+
+
 def colour_differs(pid: int, actual: Colour) -> str:
-    if actual is W:
-        return " — " + _("but the pairing gives {pid} White").format(pid=pid)
-    return " — " + _("but the pairing gives {pid} Black").format(pid=pid)
+    return " — " + _(_DIFFERS[W if actual is W else B]).format(pid=pid)
 
 
 def pair_kind(mdp: bool) -> str:
