@@ -5,7 +5,8 @@ Revises: 0001
 """
 
 import sqlalchemy as sa
-from alembic import op
+
+from swisschess.store.migrations.tables import new_table
 
 revision = "0002"
 down_revision = "0001"
@@ -13,14 +14,9 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade() -> None:
-    op.create_table(
-        "login_failure",
-        sa.Column("key", sa.String(100), primary_key=True),
-        sa.Column("failures", sa.Integer, nullable=False),
-        sa.Column("last_at", sa.DateTime, nullable=False),
-    )
-
-
-def downgrade() -> None:
-    op.drop_table("login_failure")
+upgrade, downgrade = new_table(
+    "login_failure",
+    sa.Column("key", sa.String(100), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("last_at", sa.DateTime, nullable=False),
+)

@@ -5,7 +5,8 @@ Revises: 0002
 """
 
 import sqlalchemy as sa
-from alembic import op
+
+from swisschess.store.migrations.tables import new_table
 
 revision = "0003"
 down_revision = "0002"
@@ -13,13 +14,8 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade() -> None:
-    op.create_table(
-        "revoked_session",
-        sa.Column("sid", sa.String(64), primary_key=True),
-        sa.Column("expires_at", sa.DateTime, nullable=False),
-    )
-
-
-def downgrade() -> None:
-    op.drop_table("revoked_session")
+upgrade, downgrade = new_table(
+    "revoked_session",
+    sa.Column("sid", sa.String(64), primary_key=True),
+    sa.Column("expires_at", sa.DateTime, nullable=False),
+)
