@@ -1,18 +1,11 @@
-"""Failed arbiter logins per client, for the login back-off (web app hardening).
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Failed arbiter logins per client, for the login back-off (web app hardening)."""
 
 import sqlalchemy as sa
 
 from swisschess.store.migrations.tables import new_table
 
-revision = "0002"
-down_revision = "0001"
-branch_labels = None
-depends_on = None
-
+# this revision and the one it follows (no branch labels, no dependencies)
+revision, down_revision = "0002", "0001"
 
 upgrade, downgrade = new_table(
     "login_failure",

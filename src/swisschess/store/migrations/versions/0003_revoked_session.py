@@ -1,18 +1,11 @@
-"""Sessions ended by "Log out" before they expire (web app hardening).
-
-Revision ID: 0003
-Revises: 0002
-"""
+"""Sessions ended by "Log out" before they expire (web app hardening)."""
 
 import sqlalchemy as sa
 
 from swisschess.store.migrations.tables import new_table
 
-revision = "0003"
-down_revision = "0002"
-branch_labels = None
-depends_on = None
-
+# this revision and the one it follows (no branch labels, no dependencies)
+revision, down_revision = "0003", "0002"
 
 upgrade, downgrade = new_table(
     "revoked_session",
