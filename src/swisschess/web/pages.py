@@ -8,6 +8,7 @@ The result-entry form is also sent by ``static/app.js`` with ``fetch`` (header
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -50,11 +51,15 @@ def _base(svc: TournamentService, tid: int) -> dict:
 
 
 # ===================================================================== public
+def _tournament_list(request: Request, svc: TournamentService, template: str) -> Response:
+    """The tournaments with their state (the start pages, public and arbiter's)."""
+    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
+    return page(request, template, items=items)
+
+
 @router.get("/")
 def home(request: Request):
-    svc = _svc(request)
-    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
-    return page(request, "index.html", items=items)
+    return _tournament_list(request, _svc(request), "index.html")
 
 
 @router.get("/t/{tid}")
@@ -66,15 +71,14 @@ def public_tournament(request: Request, tid: int):
 
 @router.get("/t/{tid}/pairings/{rnd}")
 def public_pairings(request: Request, tid: int, rnd: int):
-    svc = _svc(request)
-    return page(request, "pairings.html", public=True, rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _svc(request), tid, rnd, "pairings.html", public=True)
 
 
-@router.get("/t/{tid}/standings")
-def public_standings(request: Request, tid: int):
-    svc = _svc(request)
-    return page(request, "standings.html", public=True, st=svc.standings(tid), **_base(svc, tid))
+def _round(request: Request, svc: TournamentService, tid: int, rnd: int, template: str,
+           **extra: Any) -> Response:
+    """A page of round ``rnd``: its boards and what else the round holds (byes, absences)."""
+    return page(request, template, rnd=rnd, boards=svc.boards(tid, rnd),
+                extras=svc.round_extras(tid, rnd), **extra, **_base(svc, tid))
 
 
 @router.get("/t/{tid}/players")
@@ -87,15 +91,6 @@ def public_players(request: Request, tid: int, q: str = ""):
     found = views.find_my_board(ctx["s"], q) if q else []
     return page(request, "public_players.html", public=True, q=q, found=found,
                 players=views.starting_list(ctx["t"], ctx["s"].seeded), **ctx)
-
-
-@router.get("/t/{tid}/crosstable")
-def public_crosstable(request: Request, tid: int):
-    svc = _svc(request)
-    ctx = _base(svc, tid)
-    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
-    return page(request, "crosstable.html", public=True,
-                rows=views.crosstable(ctx["s"], ranks), **ctx)
 
 
 # ====================================================================== login
@@ -134,9 +129,7 @@ def logout(request: Request):
 # ================================================================ arbiter home
 @router.get("/arbiter")
 def arbiter_home(request: Request):
-    svc = _arbiter(request)
-    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
-    return page(request, "arbiter_home.html", items=items)
+    return _tournament_list(request, _arbiter(request), "arbiter_home.html")
 
 
 @router.post("/arbiter/new")
@@ -331,9 +324,7 @@ def pair(request: Request, tid: int, version: int = Form(...)):
 
 @router.get("/arbiter/t/{tid}/round/{rnd}")
 def round_page(request: Request, tid: int, rnd: int):
-    svc = _arbiter(request)
-    return page(request, "round.html", rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _arbiter(request), tid, rnd, "round.html")
 
 
 @router.post("/arbiter/t/{tid}/round/{rnd}/result")
@@ -469,25 +460,51 @@ def undo(request: Request, tid: int):
 
 
 # ================================================================ standings
-@router.get("/arbiter/t/{tid}/standings")
-def standings(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "standings.html", st=svc.standings(tid), **_base(svc, tid))
+def _standings(svc: TournamentService, tid: int, ctx: dict) -> dict:
+    return {"st": svc.standings(tid)}
 
 
-@router.get("/arbiter/t/{tid}/crosstable")
-def crosstable(request: Request, tid: int):
-    svc = _arbiter(request)
-    ctx = _base(svc, tid)
+def _crosstable(svc: TournamentService, tid: int, ctx: dict) -> dict:
     ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
-    return page(request, "crosstable.html", rows=views.crosstable(ctx["s"], ranks), **ctx)
+    return {"rows": views.crosstable(ctx["s"], ranks)}
+
+
+def _log(svc: TournamentService, tid: int, ctx: dict) -> dict:
+    return {"log": svc.log(tid)[::-1]}
+
+
+#: Pages that show one view of a tournament: (path, template, what they show,
+#: public too).  The arbiter's page is /arbiter/t/{tid}/PATH; a public one is
+#: also /t/{tid}/PATH, rendered with ``public``.
+VIEW_PAGES: tuple[tuple[str, str, Callable[[TournamentService, int, dict], dict], bool], ...] = (
+    ("standings", "standings.html", _standings, True),
+    ("crosstable", "crosstable.html", _crosstable, True),
+    ("print/standings", "print_standings.html", _standings, False),
+    ("log", "log.html", _log, False),
+)
+
+
+def _view_page(template: str, shows: Callable[[TournamentService, int, dict], dict],
+               public: bool) -> Callable[[Request, int], Response]:
+    def view(request: Request, tid: int) -> Response:
+        svc = _svc(request) if public else _arbiter(request)
+        ctx = _base(svc, tid)
+        return page(request, template, **({"public": True} if public else {}),
+                    **shows(svc, tid, ctx), **ctx)
+    return view
+
+
+for _path, _template, _shows, _public in VIEW_PAGES:
+    router.add_api_route(f"/arbiter/t/{{tid}}/{_path}", _view_page(_template, _shows, False),
+                         methods=["GET"])
+    if _public:
+        router.add_api_route(f"/t/{{tid}}/{_path}", _view_page(_template, _shows, True),
+                             methods=["GET"])
 
 
 @router.get("/arbiter/t/{tid}/print/pairings/{rnd}")
 def print_pairings(request: Request, tid: int, rnd: int):
-    svc = _arbiter(request)
-    return page(request, "print_pairings.html", rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _arbiter(request), tid, rnd, "print_pairings.html")
 
 
 @router.get("/arbiter/t/{tid}/print/berger")
@@ -510,18 +527,6 @@ def print_berger(request: Request, tid: int):
     m = table_size(n)
     return page(request, "print_berger.html", rounds=rounds, double=double, boards=m // 2,
                 dummy=m if m != n else None, players=t.sorted_players(), **ctx)
-
-
-@router.get("/arbiter/t/{tid}/print/standings")
-def print_standings(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "print_standings.html", st=svc.standings(tid), **_base(svc, tid))
-
-
-@router.get("/arbiter/t/{tid}/log")
-def log(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "log.html", log=svc.log(tid)[::-1], **_base(svc, tid))
 
 
 @router.get("/arbiter/t/{tid}/export.trf")

@@ -4,8 +4,8 @@ import sqlalchemy as sa
 
 from swisschess.store.migrations.tables import new_table
 
-# this revision and the one it follows (no branch labels, no dependencies)
-revision, down_revision = "0002", "0001"
+revision = "0002"
+down_revision = "0001"  # no branch labels, no dependencies (alembic's defaults)
 
 upgrade, downgrade = new_table(
     "login_failure",

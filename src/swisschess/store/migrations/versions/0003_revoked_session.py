@@ -4,8 +4,8 @@ import sqlalchemy as sa
 
 from swisschess.store.migrations.tables import new_table
 
-# this revision and the one it follows (no branch labels, no dependencies)
-revision, down_revision = "0003", "0002"
+revision = "0003"
+down_revision = "0002"  # no branch labels, no dependencies (alembic's defaults)
 
 upgrade, downgrade = new_table(
     "revoked_session",
