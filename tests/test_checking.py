@@ -296,3 +296,21 @@ def test_announced_absence_pairs_like_in_column_absence():
     requested.bye_requests = [ByeRequest("H", 1, (1,))]
     written.players[1].results = [RoundEntry.bye("H")]
     assert api.pair_round(requested).boards == api.pair_round(written).boards
+
+
+def test_engine_check_warns_exactly_as_validate(tmp_path, capsys):
+    # review 4d: one set of file-consistency checks; engine -c prints validate's
+    # located warnings (a stated total that disagrees with the results)
+    sample = Path(__file__).resolve().parents[1] / "samples" / "club-open-24.trf"
+    text = sample.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("001    1 "))
+    bad = line[:80] + " 2.5" + line[84:]
+    path = tmp_path / "stated.trf"
+    path.write_text(text.replace(line, bad), encoding="utf-8")
+    main(["validate", str(path)])
+    out = capsys.readouterr()
+    validate_says = [ln for ln in (out.out + out.err).splitlines() if "warning" in ln]
+    assert validate_says and "player 1: points 2.5" in validate_says[0]
+    main(["engine", "--dutch", str(path), "-c"])
+    engine_says = capsys.readouterr().err
+    assert all(w in engine_says for w in validate_says), (validate_says, engine_says)
