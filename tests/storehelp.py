@@ -45,18 +45,6 @@ def pg_bindir() -> Path | None:
     return None
 
 
-def engine_available() -> bool:
-    """True when the Dutch pairing engine can be imported."""
-    try:
-        from swisschess.rules.dutch import pair_dutch  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-needs_engine = pytest.mark.skipif(not engine_available(), reason="pairing engine not available")
-
-
 @pytest.fixture(scope="session")
 def pg_server():
     """Base URL of a running PostgreSQL server (session-wide), or skip."""

@@ -17,16 +17,17 @@ from checkhelp import naive_pairer, trf_text
 
 from swisschess.checking import (
     RoundDiscrepancy,
-    check_tournament,
     compare_boards,
+    differing_rounds,
     generate,
     infer_initial_colour,
     position_before,
     tournament_boards,
-    validate,
 )
 from swisschess.cli import check as check_cli
 from swisschess.cli.main import main
+from swisschess.formats.checks import check_file
+from swisschess.formats.diagnostics import ERROR
 from swisschess.formats.trf import parse_trf
 from swisschess.model.history import to_be_paired
 from swisschess.model.tournament import Colour, RoundEntry, Tournament
@@ -78,15 +79,15 @@ def played_board(t: Tournament, rnd: int, skip: int = 0) -> tuple[int, int]:
 def test_generated_tournament_checks_clean():
     t = small()
     assert t.rounds_recorded() == 6
-    assert validate(t) == ([], [])
-    assert check_tournament(t, pairer=naive_pairer) == []
+    assert [d for d in check_file(t) if d.severity == ERROR] == []  # naive pairer: repeats warned
+    assert differing_rounds(t, pairer=naive_pairer) == []
 
 
 def test_planted_colour_change_is_found_in_its_round():
     t = small()
     w, _ = played_board(t, 3)
     swap_colours(t, 3, w)
-    found = check_tournament(t, pairer=naive_pairer)
+    found = differing_rounds(t, pairer=naive_pairer)
     assert [d.round for d in found] == [3]
     d = found[0]
     assert d.kind == "colours"
@@ -98,8 +99,8 @@ def test_planted_pair_change_is_found_in_its_round():
     t = small()
     (a, _), (c, _) = played_board(t, 4, 0), played_board(t, 4, 1)
     swap_opponents(t, 4, a, c)
-    assert validate(t)[0] == []
-    found = check_tournament(t, pairer=naive_pairer)
+    assert not [d for d in check_file(t) if d.severity == ERROR]
+    found = differing_rounds(t, pairer=naive_pairer)
     assert found and found[0].round == 4 and found[0].kind == "pairs"
     assert {p for b in found[0].checker for p in b} == {p for b in found[0].tournament for p in b}
 
@@ -122,7 +123,7 @@ def test_no_valid_pairing_is_reported():
             raise PairingError("nothing fits")
         return naive_pairer(tt)
 
-    found = check_tournament(t, pairer=refuses_round_2)
+    found = differing_rounds(t, pairer=refuses_round_2)
     assert [(d.round, d.kind) for d in found] == [(2, "no-pairing")]
     assert "nothing fits" in str(found[0])
 
@@ -150,13 +151,13 @@ def test_initial_colour_is_inferred_from_round_1():
     assert position_before(t, 1).initial_colour is want
 
 
-def test_validate_finds_inconsistent_rounds():
+def test_the_file_checks_find_inconsistent_rounds():
     t = small()
     w, b = played_board(t, 2)
     e = t.players[b].entry(2)
     t.players[b].results[1] = RoundEntry(e.opponent, Colour.WHITE, e.code)
-    errors, _ = validate(t)
-    assert any("colours" in x for x in errors)
+    errors = [d.message for d in check_file(t) if d.severity == ERROR]
+    assert any("both have colour" in x for x in errors)
 
 
 # ------------------------------------------------------------------ command
@@ -295,3 +296,21 @@ def test_announced_absence_pairs_like_in_column_absence():
     requested.bye_requests = [ByeRequest("H", 1, (1,))]
     written.players[1].results = [RoundEntry.bye("H")]
     assert api.pair_round(requested).boards == api.pair_round(written).boards
+
+
+def test_engine_check_warns_exactly_as_validate(tmp_path, capsys):
+    # review 4d: one set of file-consistency checks; engine -c prints validate's
+    # located warnings (a stated total that disagrees with the results)
+    sample = Path(__file__).resolve().parents[1] / "samples" / "club-open-24.trf"
+    text = sample.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("001    1 "))
+    bad = line[:80] + " 2.5" + line[84:]
+    path = tmp_path / "stated.trf"
+    path.write_text(text.replace(line, bad), encoding="utf-8")
+    main(["validate", str(path)])
+    out = capsys.readouterr()
+    validate_says = [ln for ln in (out.out + out.err).splitlines() if "warning" in ln]
+    assert validate_says and "player 1: points 2.5" in validate_says[0]
+    main(["engine", "--dutch", str(path), "-c"])
+    engine_says = capsys.readouterr().err
+    assert all(w in engine_says for w in validate_says), (validate_says, engine_says)

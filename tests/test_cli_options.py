@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from storehelp import needs_engine
 
 from swisschess.cli.main import main
 from swisschess.cli.results import protect_result_words
@@ -170,7 +169,6 @@ def argv_of(case: str, trf: Path, db: str) -> list[str]:
     return argv
 
 
-@needs_engine
 @pytest.mark.parametrize("case, codes", CASES, ids=[c for c, _ in CASES])
 def test_bad_option_value_gives_one_short_error(place, capsys, monkeypatch, case, codes):
     root, trf, db = place

@@ -11,17 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from swisschess.model import (
-    Colour,
-    Player,
-    RoundEntry,
-    Tournament,
-    colour_difference,
-    pab_eligible,
-    played_colours,
-    to_be_paired,
-)
+from swisschess.model.history import colour_difference, pab_eligible, played_colours, to_be_paired
 from swisschess.model.rounds import add_pairing, cut_before, set_result
+from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing.api import pair_round
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992 import (

@@ -362,8 +362,7 @@ def test_bye_when_b1b_cannot_hold_goes_by_the_procedure():
 
 def test_round_one_colours_as_in_every_edition():
     """E.5 / F4: round 1 by number and the drawn colour (the no-preference reading is for later rounds)."""
-    from swisschess.model import Player, Tournament
-    from swisschess.model.tournament import Colour
+    from swisschess.model.tournament import Colour, Player, Tournament
     from swisschess.rules.dutch1992 import pair_dutch_1992
 
     t = Tournament(rounds=5, initial_colour=Colour.WHITE)

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from swisschess.formats.trf import read_trf
-from swisschess.model import Colour, Tournament
 from swisschess.model.rounds import cut_before
+from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.api import pair_round
 
 REFERENCE = Path(__file__).resolve().parent / "data" / "reference" / "dutch-2017"

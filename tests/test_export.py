@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storehelp import needs_engine, run
+from storehelp import run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
@@ -55,7 +55,6 @@ def ranks(text: str) -> dict[int, int]:
     return {int(ln[4:8]): int(ln[85:89]) for ln in text.splitlines() if ln.startswith("001")}
 
 
-@needs_engine
 def test_finished_event_exports_a_rating_report(db, tmp_path, capsys):
     play_event(db)
     text26 = export(db, tmp_path / "ev26.trf")
@@ -99,7 +98,6 @@ def test_finished_event_exports_a_rating_report(db, tmp_path, capsys):
     assert export(db, tmp_path / "copy.trf", "-T", "2") == text26
 
 
-@needs_engine
 def test_export_during_a_round_ranks_after_the_last_complete_round(db, tmp_path):
     play_event(db, rounds=2)
     assert run(db, "next-round") == 0
@@ -110,7 +108,6 @@ def test_export_during_a_round_ranks_after_the_last_complete_round(db, tmp_path)
     assert parse_trf(text).diagnostics == []
 
 
-@needs_engine
 def test_trf16_counts_the_next_rounds_requested_bye_in_the_points(db, tmp_path):
     play_event(db, rounds=1)  # Neuling asked for a half-point bye in round 2
     text16 = export(db, tmp_path / "r1-16.trf", "--variant", "16")

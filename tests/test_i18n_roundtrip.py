@@ -15,7 +15,7 @@ import io
 import re
 
 import pytest
-from storehelp import login, needs_engine
+from storehelp import login
 
 from swisschess.formats.trf import decode, parse_trf
 from swisschess.standings import render
@@ -59,7 +59,6 @@ def snapshot(t) -> dict:
             for pid, p in sorted(t.players.items())}
 
 
-@needs_engine
 def test_cyrillic_and_baltic_names_round_trip(tmp_path):
     db = tmp_path / "t.db"
     svc = TournamentService(str(db), actor="test")
@@ -95,7 +94,6 @@ def test_cyrillic_and_baltic_names_round_trip(tmp_path):
     svc.close()
 
 
-@needs_engine
 def test_latin1_trf_where_legal(tmp_path):
     svc = TournamentService(str(tmp_path / "l.db"), actor="test")
     tid = svc.create_tournament("Pärnu lahtised", 3, city="Pärnu")
@@ -115,7 +113,6 @@ def test_latin1_trf_where_legal(tmp_path):
         "Kovač, Špela; Жечев".encode("latin-1")
 
 
-@needs_engine
 def test_names_in_web_pages_and_print(tmp_path):
     from fastapi.testclient import TestClient
 

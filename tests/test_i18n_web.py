@@ -20,7 +20,7 @@ from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine
+from storehelp import login
 
 from swisschess import i18n
 from swisschess.i18n import catalogues
@@ -213,7 +213,6 @@ def english(site):
     return out
 
 
-@needs_engine
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_page_translated_without_layout_break(site, english, lang):
     client, tid = site
@@ -250,7 +249,6 @@ def test_every_page_translated_without_layout_break(site, english, lang):
     assert not broken, f"{lang}: layout:\n" + "\n".join(broken)
 
 
-@needs_engine
 def test_english_pages_are_well_formed(site):
     client, tid = site
     for name, path in pages(tid).items():
@@ -258,7 +256,6 @@ def test_english_pages_are_well_formed(site):
         assert not p.problems and not p.stack, (name, p.problems, p.stack)
 
 
-@needs_engine
 def test_the_marker_check_catches_english(site, english):
     """The check above is not vacuous: an English page fails it in Slovenian."""
     hits = [mid for mid, rx in markers("sl") if rx.search(english["standings"])]
@@ -266,7 +263,6 @@ def test_the_marker_check_catches_english(site, english):
     assert any("Tie-breaks" in h for h in hits)
 
 
-@needs_engine
 def test_language_from_browser_and_tournament_setting(site):
     client, tid = site
     forget_lang(client)
@@ -301,7 +297,6 @@ def test_language_from_browser_and_tournament_setting(site):
                  headers={"X-CSRF-Token": csrf(client)})
 
 
-@needs_engine
 def test_errors_and_flash_messages_translated(site):
     client, tid = site
     forget_lang(client)

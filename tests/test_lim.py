@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from test_dutch1992 import bye, check_absolute, game, reference_files, simulate, tournament
 
-from swisschess.model import Colour, Float
+from swisschess.model.history import Float
 from swisschess.model.rounds import cut_before
+from swisschess.model.tournament import Colour
 from swisschess.pairing.api import pair_round
 from swisschess.rules.dutch1992 import Context
 from swisschess.rules.lim import Lim, is_maxi, lim_order, pair_lim

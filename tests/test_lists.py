@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine, run
+from storehelp import login, run
 
 from swisschess.cli.main import main
 from swisschess.model.search import fold, matches, suggestions
@@ -74,7 +74,6 @@ def test_cli_lookup_without_diacritics_and_did_you_mean(db, capsys):
 
 
 # ---------------------------------------------------------- pairing lists
-@needs_engine
 def test_one_complete_pairing_list_with_titles_and_ratings(db, capsys):
     make_event(db)
     capsys.readouterr()
@@ -121,7 +120,6 @@ def test_pair_file_lists_titles_ratings_and_half_points(capsys, tmp_path):
 
 
 # ------------------------------------------------------------ bulk results
-@needs_engine
 def test_bulk_results_arguments_file_and_stdin_all_or_none(db, capsys, tmp_path, monkeypatch):
     make_event(db)
     assert run(db, "next-round") == 0
@@ -171,7 +169,6 @@ def test_bulk_results_arguments_file_and_stdin_all_or_none(db, capsys, tmp_path,
                         capsys.readouterr().out)
 
 
-@needs_engine
 def test_service_enter_results_names_the_entry(db):
     make_event(db)
     svc = TournamentService(db)
@@ -220,7 +217,6 @@ def test_public_starting_list_and_search_before_round_1(web):
     assert "No player&#39;s name contains" in r.text or "No player's name contains" in r.text
 
 
-@needs_engine
 def test_public_pairings_crosstable_and_find_my_board(web):
     c, svc, tid = web
     svc.pair_next_round(tid)
@@ -239,7 +235,6 @@ def test_public_pairings_crosstable_and_find_my_board(web):
     assert 'class="scroll"' in c.get(f"/t/{tid}/standings").text  # phones scroll sideways
 
 
-@needs_engine
 def test_keyboard_entry_all_or_none_and_stale_page(web):
     c, svc, tid = web
     login(c, TOKEN)
@@ -323,7 +318,6 @@ def test_overview_latest_changes_carry_the_date(web):
     assert format_datetime(last, "short", locale="en") in r.text
 
 
-@needs_engine
 def test_players_page_offers_a_bye_only_when_one_can_be_given(tmp_path):
     # e2e run: an empty "Player" list before the first registration, and a round
     # field with min 4 > max 3 once every round was paired

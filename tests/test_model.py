@@ -3,8 +3,7 @@
 from fractions import Fraction
 
 from swisschess.formats.trf import parse_trf
-from swisschess.model import (
-    Colour,
+from swisschess.model.history import (
     Float,
     Strength,
     colour_preference,
@@ -13,6 +12,7 @@ from swisschess.model import (
     pab_eligible,
     to_be_paired,
 )
+from swisschess.model.tournament import Colour
 
 W, B = Colour.WHITE, Colour.BLACK
 

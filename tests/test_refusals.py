@@ -17,7 +17,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from storehelp import needs_engine
 
 from swisschess.cli.main import main
 from swisschess.formats.checks import check_pairable
@@ -152,7 +151,6 @@ def test_pair_api_refuses_with_the_located_diagnostics(files):
             assert body["diagnostics"][0]["column"] == col
 
 
-@needs_engine
 def test_manager_refuses_an_imported_round_with_a_missing_result(tmp_path):
     svc = TournamentService(str(tmp_path / "m.db"))
     try:
@@ -173,7 +171,6 @@ def test_manager_refuses_an_imported_round_with_a_missing_result(tmp_path):
 
 
 # ------------------------------------------------------ standings --round N
-@needs_engine
 def test_show_standings_refuses_rounds_not_played(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     db = str(tmp_path / "s.db")
@@ -236,7 +233,6 @@ def test_unknown_result_word_names_the_choices():
         normalise_result("2-0")
 
 
-@needs_engine
 def test_zero_zero_is_a_played_game_and_double_forfeit_is_not(tmp_path, capsys):
     db = str(tmp_path / "z.db")
     assert main(["new", "Zero Open", "--rounds", "3", "--db", db]) == 0
@@ -278,7 +274,6 @@ def test_zero_zero_is_a_played_game_and_double_forfeit_is_not(tmp_path, capsys):
         svc.close()
 
 
-@needs_engine
 def test_import_name_wins_over_record_012(tmp_path, capsys):
     db = str(tmp_path / "n.db")
     assert main(["import", str(SAMPLE), "--name", "Big Open", "--db", db]) == 0
@@ -304,7 +299,6 @@ def test_bye_round_zero_is_refused(tmp_path, capsys):
         TournamentService(db).boards(1, 1)
 
 
-@needs_engine
 def test_web_preview_refuses_and_result_form_takes_zero_zero(tmp_path):
     from fastapi.testclient import TestClient
     from storehelp import login

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine, run
+from storehelp import login, run
 
 from swisschess.formats.trf import parse_trf
 from swisschess.model.tournament import Colour, ForbiddenPairs
@@ -73,7 +73,6 @@ def test_first_colour_by_lot_is_drawn_once_and_replayed(svc):
         svc.update_settings(tid, initial_colour="green")
 
 
-@needs_engine
 def test_frozen_after_round_one_others_still_change(svc):
     tid = svc.create_tournament("F", 5, initial_colour="black")
     _players(svc, tid)
@@ -100,7 +99,6 @@ def test_frozen_after_round_one_others_still_change(svc):
     assert svc.tournament(tid).rounds == 5
 
 
-@needs_engine
 def test_forbidden_pairs_are_honoured_and_kept_for_past_rounds(svc):
     tid = svc.create_tournament("Family", 5)
     _players(svc, tid, 4)
@@ -141,7 +139,6 @@ def test_forbidden_pairs_follow_the_seeding(svc):
     assert sorted(f.ids for f in svc.tournament(tid).forbidden) == [(1, 3), (2, 3)]
 
 
-@needs_engine
 def test_late_entries_get_the_rounds_missed_as_the_rules_say(svc):
     tid = svc.create_tournament("Late", 5, late_entry="half", late_entry_max=1)
     _players(svc, tid)
@@ -187,7 +184,6 @@ def test_rating_list_and_settings_notes_survive_export_and_import(svc):
 
 
 # ---------------------------------------------------------------- command line
-@needs_engine
 def test_new_first_colour_black_gives_number_one_black(db, capsys):
     assert run(db, "new", "Black Open", "-r", "5", "--first-colour", "black",
                "--tiebreaks", "DE,BH/C1,BH", "--round-dates", "2026/07/01,2026/07/02",
@@ -339,7 +335,6 @@ def test_api_settings(client, svc):
     assert any('"late_entry": "half"' in x for x in log)
 
 
-@needs_engine
 def test_add_player_says_what_a_late_entry_gets_for_the_rounds_missed(db, capsys):
     # e2e run (issue 24): registering after round 1 must not hide the points given
     assert run(db, "new", "Late Open", "-r", "5", "--late-entry-points", "half",
@@ -359,7 +354,6 @@ def test_add_player_says_what_a_late_entry_gets_for_the_rounds_missed(db, capsys
     assert "pozna prijava" in capsys.readouterr().out.lower()
 
 
-@needs_engine
 def test_web_settings_log_only_what_changed_and_late_entry_says_its_byes(client, svc):
     # e2e run (issue 24): saving the form once logged every field as "changed"
     login(client, TOKEN)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction as F
 from pathlib import Path
@@ -231,3 +232,16 @@ def test_fore_buchholz_does_not_depend_on_the_final_round_results() -> None:
     # before the final round FB is BH
     before = standings(t, "FB,BH", upto=10)
     assert all(r.values[0] == r.values[1] for r in before.rows)
+
+
+def test_a_result_cleared_in_an_earlier_round_stops_the_standings_there() -> None:
+    # one definition for the files and the store (review 4e): the first round with
+    # a "*" entry ends the complete rounds, even when later rounds are complete
+    t = load(BYES)
+    played = next(p for p in t.players.values() if p.entry(2) and p.entry(2).opponent)
+    for pid in (played.id, played.entry(2).opponent):
+        results = t.players[pid].results
+        results[1] = dataclasses.replace(results[1], code="*")
+    assert t.rounds_recorded() == 4
+    assert complete_rounds(t) == 1
+    assert standings(t).round == 1

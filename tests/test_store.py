@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import text
-from storehelp import fold_pairing, make_players, needs_engine, pg_server, store_url  # noqa: F401
+from storehelp import fold_pairing, make_players, pg_server, store_url  # noqa: F401
 
 from swisschess.formats.trf import parse_trf
 from swisschess.model.history import to_be_paired
@@ -184,7 +184,6 @@ def test_result_spellings():
         normalise_result("3-0")
 
 
-@needs_engine
 def test_engine_pairs_a_small_tournament(svc):
     tid = svc.create_tournament("Engine", rounds=3)
     make_players(svc, tid, 9)

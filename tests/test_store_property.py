@@ -30,7 +30,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from storehelp import needs_engine, pg_database, pg_server, store_url  # noqa: F401
+from storehelp import pg_database, pg_server, store_url  # noqa: F401
 
 from swisschess.store.service import StoreError, TournamentService
 
@@ -355,7 +355,6 @@ def _random_actions(svc: TournamentService, actions) -> None:
 SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 
 
-@needs_engine
 @settings(max_examples=20, deadline=None, suppress_health_check=SLOW)
 @given(actions=ACTIONS)
 def test_random_arbiter_actions_sqlite(tmp_path, actions):
@@ -373,7 +372,6 @@ def pg_svc(pg_server):
     s.close()
 
 
-@needs_engine
 @settings(max_examples=15, deadline=None, suppress_health_check=SLOW)
 @given(actions=ACTIONS)
 def test_random_arbiter_actions_postgresql(pg_svc, actions):

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import pytest
-from storehelp import fold_pairing, make_players, needs_engine, pg_server, store_url  # noqa: F401
+from storehelp import fold_pairing, make_players, pg_server, store_url  # noqa: F401
 
 from swisschess.model.history import to_be_paired
 from swisschess.store.service import TournamentService
@@ -86,7 +86,6 @@ def test_undo_restores_a_reinstated_player(svc):
     assert t.players[8].entry(2) is None and 8 in to_be_paired(t, 2)
 
 
-@needs_engine
 def test_undo_of_round_1_lets_a_late_entry_find_its_pairing_number(svc):
     """Pairing numbers are assigned by rating when round 1 is paired (C.04.2): after
     round 1 is undone, a player registered then is numbered by rating, and the bye

@@ -15,7 +15,7 @@ from swisschess.formats.trf import (
     parse_trf,
     read_trf,
 )
-from swisschess.model import to_be_paired
+from swisschess.model.history import to_be_paired
 from swisschess.model.tournament import (
     Acceleration,
     ByeRequest,

@@ -184,13 +184,13 @@ def test_every_reference_file_has_no_error():
         assert r.errors == [], (f, r.errors[:3])
 
 
-def test_check_tournament_on_a_model():
-    from swisschess.formats.checks import check_tournament
+def test_check_file_on_a_model():
+    from swisschess.formats.checks import check_file
     from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 
     t = Tournament()
     t.players[1] = Player(1, results=[RoundEntry(2, Colour.WHITE, "1")])
     t.players[2] = Player(2, results=[RoundEntry(1, Colour.WHITE, "1")])
-    msgs = [(d.line, d.message) for d in check_tournament(t) if d.severity == "error"]
+    msgs = [(d.line, d.message) for d in check_file(t) if d.severity == "error"]
     assert msgs == [(0, "round 1: players 1 and 2 both have colour 'w'"),
                     (0, "round 1: results disagree: 1 has '1', 2 has '1'")]

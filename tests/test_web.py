@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from storehelp import login, needs_engine, pg_server, store_url  # noqa: F401
+from storehelp import login, pg_server, store_url  # noqa: F401
 
 from swisschess.store.service import TournamentService
 from swisschess.web.app import create_app
@@ -208,7 +208,6 @@ def test_api_flow_and_errors(client, svc):
     assert "/api/tournaments/{tid}/rounds/{rnd}/results" in spec["paths"]
 
 
-@needs_engine
 def test_api_whole_tournament_checked(client, svc, tmp_path):
     from swisschess.cli.main import main
 
@@ -232,3 +231,28 @@ def test_api_whole_tournament_checked(client, svc, tmp_path):
     assert main(["engine", "--dutch", str(path), "-c"]) == 0
     page = client.get(f"/t/{tid}/standings").text
     assert re.search(r"<td class=\"num pts\">\d", page)
+
+
+def test_preview_gives_the_facts_as_data_and_the_page_in_words(client, arbiter):
+    # review 7b: the store no longer writes "3 floats up, 4 down" in English;
+    # the API gives player numbers, the page words them in the reader's language
+    tid = _tournament(client, n=5, rounds=3)
+    pv = client.get(f"/api/tournaments/{tid}/pairing-preview", headers=AUTH).json()
+    r = client.post(f"/api/tournaments/{tid}/rounds", headers=AUTH,
+                    json={"expected_version": pv["version"]})
+    for b in r.json()["boards"]:
+        client.post(f"/api/tournaments/{tid}/rounds/1/results", headers=AUTH,
+                    json={"board": b["board"], "result": "1-0"})
+    rows = client.get(f"/api/tournaments/{tid}/pairing-preview", headers=AUTH).json()["explanation"]
+    assert all(set(row) >= {"white_pref", "black_pref", "float_up", "float_down"} for row in rows)
+    floated = [row for row in rows if row["white_score"] != row["black_score"]]
+    assert floated, rows  # 5 players after one round: some board joins two scores
+    row = floated[0]
+    low, high = sorted((row["white"], row["black"]),
+                       key=lambda p: row["white_score" if p == row["white"] else "black_score"])
+    assert (row["float_up"], row["float_down"]) == (low, high)
+    assert all(r["float_up"] is None for r in rows if r["white_score"] == r["black_score"])
+    page = arbiter.get(f"/arbiter/t/{tid}/pair").text
+    assert f"{low} floats up, {high} down" in page
+    page = arbiter.get(f"/arbiter/t/{tid}/pair?lang=sl").text
+    assert f"{low} se seli navzgor, {high} navzdol" in page

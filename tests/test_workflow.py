@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from storehelp import needs_engine, run
+from storehelp import run
 
 from swisschess.cli.main import main
 from swisschess.formats.trf import parse_trf
@@ -155,7 +155,6 @@ def test_rapid_rating_and_env_database(tmp_path, monkeypatch, capsys):
     assert "2350" in out and "2391" not in out
 
 
-@needs_engine
 def test_engine_rounds(db, capsys):
     run(db, "new", "Engine Open", "--rounds", "3")
     run(db, "import", str(SAMPLES / "players.csv"))

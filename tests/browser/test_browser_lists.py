@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from storehelp import engine_available, free_port, kill_server, start_server  # noqa: E402
+from storehelp import free_port, kill_server, start_server  # noqa: E402
 
 from swisschess.store.service import TournamentService  # noqa: E402
 
@@ -24,7 +24,6 @@ TOKEN = "browser-test"
 
 pytestmark = [
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
-    pytest.mark.skipif(not engine_available(), reason="pairing engine not available"),
 ]
 
 

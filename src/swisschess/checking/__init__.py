@@ -1,6 +1,6 @@
 """Pairings checker and random tournament generator (pure logic, no I/O).
 
-* :func:`check_tournament` re-pairs every round of a tournament from what was
+* :func:`differing_rounds` re-pairs every round of a tournament from what was
   known before it and returns the rounds whose pairing differs;
 * :func:`generate` builds a random tournament with the JaVaFo / bbpPairings
   generator keys, every round paired by the engine.
@@ -11,12 +11,11 @@ from swisschess.checking.checker import (
     RoundCheck,
     RoundDiscrepancy,
     check_rounds,
-    check_tournament,
     compare_boards,
+    differing_rounds,
     infer_initial_colour,
     position_before,
     tournament_boards,
-    validate,
 )
 from swisschess.checking.generator import (
     CONFIG_KEYS,
@@ -33,7 +32,7 @@ from swisschess.checking.generator import (
 
 __all__ = [
     "Board", "CONFIG_KEYS", "ConfigError", "GeneratorConfig", "RoundCheck", "RoundDiscrepancy",
-    "check_rounds", "check_tournament", "compare_boards", "config_summary", "generate",
+    "check_rounds", "compare_boards", "config_summary", "differing_rounds", "generate",
     "infer_initial_colour", "make_config", "parse_config", "point_system", "position_before",
-    "representable_in_trf", "resolve_config", "tournament_boards", "validate",
+    "representable_in_trf", "resolve_config", "tournament_boards",
 ]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisschess.model.rounds import cut_before, sort_boards
-from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
+from swisschess.model.tournament import Colour, RoundEntry, Tournament
 
 #: A board as the engines print it: ``(white, black)``, ``(id, 0)`` for the PAB.
 Board = tuple[int, int]
@@ -61,61 +61,6 @@ class RoundCheck:
     #: The tournament as known before the round (what the engine was given).
     before: Tournament
     discrepancy: RoundDiscrepancy | None = None
-
-
-# --------------------------------------------------------------- validation
-def validate(t: Tournament) -> tuple[list[str], list[str]]:
-    """Consistency of the recorded rounds: ``(errors, warnings)``.
-
-    Errors make the tournament uncheckable (engine exit code 3): an opponent
-    that does not exist or does not name the player back, colours that are not
-    opposite, result codes that do not match, two PABs in a round.  Warnings:
-    points written in the file (81-84) that differ from the results under the
-    tournament's point system.
-    """
-    errors: list[str] = []
-    warnings: list[str] = []
-    last = t.rounds_recorded()
-    for rnd in range(1, last + 1):
-        pabs = []
-        for pid in sorted(t.players):
-            e = t.players[pid].entry(rnd)
-            if e is None:
-                continue
-            if e.is_pab:
-                pabs.append(pid)
-            if e.opponent is None:
-                continue
-            opp = t.players.get(e.opponent)
-            if opp is None:
-                errors.append(f"round {rnd}: player {pid} meets {e.opponent}, who is not registered")
-                continue
-            o = opp.entry(rnd)
-            if o is None or o.opponent != pid:
-                errors.append(f"round {rnd}: player {pid} meets {e.opponent}, "
-                              f"but {e.opponent} does not meet {pid}")
-                continue
-            if pid < e.opponent:
-                if e.colour is not o.colour.opposite and not (
-                        e.colour is Colour.NONE and o.colour is Colour.NONE):
-                    errors.append(f"round {rnd}: players {pid} and {e.opponent} "
-                                  f"have colours {e.colour.value} and {o.colour.value}")
-                if (e.code, o.code) not in MIRROR_RESULTS:
-                    errors.append(f"round {rnd}: players {pid} and {e.opponent} "
-                                  f"have results {e.code} and {o.code}")
-        if len(pabs) > 1:
-            errors.append(f"round {rnd}: more than one pairing-allocated bye "
-                          f"({', '.join(map(str, pabs))})")
-    for pid in sorted(t.players):
-        p = t.players[pid]
-        if p.stated_points is not None and p.stated_points != t.score(pid):
-            warnings.append(f"player {pid}: points {_fmt_points(p.stated_points)} in the file, "
-                            f"{_fmt_points(t.score(pid))} from the results")
-    return errors, warnings
-
-
-def _fmt_points(x: Fraction) -> str:
-    return f"{float(x):.1f}"
 
 
 # ------------------------------------------------------------------ pairings
@@ -301,7 +246,7 @@ def check_rounds(t: Tournament, system: str = "dutch", edition: str = "2026",
     return out
 
 
-def check_tournament(t: Tournament, system: str = "dutch", edition: str = "2026",
+def differing_rounds(t: Tournament, system: str = "dutch", edition: str = "2026",
                      pairer: Pairer | None = None) -> list[RoundDiscrepancy]:
     """The rounds of ``t`` whose pairing differs from the engine's, in round order.
 

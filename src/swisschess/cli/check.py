@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterable
 from itertools import zip_longest
 
-from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds, validate
+from swisschess.checking.checker import Board, RoundCheck, RoundDiscrepancy, check_rounds
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
     EXIT_FILE,
@@ -35,17 +35,14 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_UNEXPECTED,
 )
+from swisschess.formats.checks import check_file
+from swisschess.formats.diagnostics import ERROR
+from swisschess.formats.locations import Locations
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.model.history import (
-    Float,
-    Strength,
-    colour_preference,
-    float_in_round,
-    pab_eligible,
-    played_colours,
-    to_be_paired,
-)
+from swisschess.model.facts import facts_edition, round_facts
+from swisschess.model.history import Float, Strength
+from swisschess.model.points import format_points
 from swisschess.model.tournament import Colour, Tournament
 
 
@@ -113,26 +110,23 @@ def _slot(boards: list[Board], pid: int) -> str:
 def checklist_lines(rc: RoundCheck, system: str, edition: str) -> list[str]:
     """The checklist table of one round (players to pair grouped by score)."""
     t, rnd = rc.before, rc.round
-    ed = "1992" if system == "lim" else edition
-    ids = to_be_paired(t, rnd)
-    score = {p: t.score(p, rnd - 1) + t.acceleration(p, rnd) for p in ids}
+    facts = round_facts(t, rnd, facts_edition(system, edition))
+    score = {pid: f.pairing_score for pid, f in facts.items()}
     head = ["ID", "Pts", "Hist", "Pref", "C2", "C14", "C16", "Checker", "Tournament", "Diff"]
     head += [f"R{r}" for r in range(1, rnd)]
     out = [f"Round #{rnd}", "", "\t".join(head)]
     last = None
-    for pid in sorted(ids, key=lambda p: (-score[p], p)):
+    for pid in sorted(facts, key=lambda p: (-score[p], p)):
         if last is not None and score[pid] != last:
             out.append("")
         last = score[pid]
-        pref = colour_preference(played_colours(t.players[pid], rnd - 1))
+        pref = facts[pid].preference
         pref_s = "" if pref.strength is Strength.NONE else \
             f"{_STRENGTH[pref.strength]} {'W' if pref.colour is Colour.WHITE else 'B'}"
-        floats = [_FLOAT[float_in_round(t, pid, r, ed)] if r >= 1 else ""
-                  for r in (rnd - 1, rnd - 2)]
         mine, theirs = _slot(rc.checker, pid), _slot(rc.tournament, pid)
-        row = [str(pid), f"{float(score[pid]):.1f}", _history(t, pid, rnd - 1), pref_s,
-               "Y" if pab_eligible(t, pid, rnd - 1, ed) else "N", *floats, mine, theirs,
-               "*" if mine != theirs else ""]
+        row = [str(pid), format_points(score[pid], decimals=1), _history(t, pid, rnd - 1), pref_s,
+               "Y" if facts[pid].pab_eligible else "N", *(_FLOAT[f] for f in facts[pid].floats),
+               mine, theirs, "*" if mine != theirs else ""]
         for r in range(1, rnd):
             e = t.players[pid].entry(r)
             if e is None or e.blank:
@@ -161,17 +155,18 @@ def write_checklist(path: str, source: str, checks: list[RoundCheck], system: st
 
 # ---------------------------------------------------------------- command
 def run_check(args: argparse.Namespace, t: Tournament, system: str, edition: str,
-              pairer=None) -> int:
-    """Check every round of ``t`` and print the differing rounds (engine ``-c``)."""
+              pairer=None, locations: Locations | None = None) -> int:
+    """Check every round of ``t`` and print the differing rounds (engine ``-c``).
+
+    The recorded rounds are first checked for consistency by the same file
+    checks as ``validate`` (:func:`swisschess.formats.checks.check_file`, located
+    by ``locations``): warnings are printed, an error refuses the file (exit 3)."""
     from swisschess.pairing.result import InputError
 
-    errors, warnings = validate(t)
-    for w in warnings:
-        print(f"swisschess: {translate_message(f'{args.input}:1:1: warning: {w}')}",
-              file=sys.stderr)
-    if errors:
-        for e in errors:
-            print(f"swisschess: {args.input}: {translate_message(str(e))}", file=sys.stderr)
+    found = check_file(t, locations, args.input)
+    for d in found:
+        print(f"swisschess: {translate_message(str(d))}", file=sys.stderr)
+    if any(d.severity == ERROR for d in found):
         return EXIT_INVALID
     try:
         checks = check_rounds(t, system, edition, pairer)

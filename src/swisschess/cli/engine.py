@@ -24,6 +24,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from swisschess.cli import options
 from swisschess.cli.exitcodes import (
     EXIT_FILE,
     EXIT_INVALID,
@@ -32,14 +33,6 @@ from swisschess.cli.exitcodes import (
     EXIT_TOO_LARGE,
 )
 from swisschess.cli.helptext import description, examples
-from swisschess.cli.options import (
-    add_acceleration_option,
-    add_round_robin_options,
-    add_system_options,
-    resolve_baku,
-    resolve_round_robin,
-    resolve_system,
-)
 from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
@@ -75,9 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                ("swisschess engine --round-robin IN.trf -p | -c",
                                 _("round robin (C.05 Annex 1)"))])),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_system_options(p, default_system="dutch")
-    add_acceleration_option(p)
-    add_round_robin_options(p, players=True)
+    options.add_pairing_options(p, default_system="dutch", players=True)
     p.add_argument("input", nargs="?", help=_("tournament file (TRF)"))
     p.add_argument("-p", dest="pair", nargs="?", const="-", default=None, metavar="OUT",
                    help=_("pair the next round, write the pairs to OUT (stdout if omitted)"))
@@ -159,16 +150,16 @@ def run(args: argparse.Namespace) -> int:
         refused = refuse_unpairable(res, args.input)
         if refused is not None:
             return refused
-    kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+    kind = options.resolve_round_robin(args.round_robin, args.double, args.system, t.system)
     if kind is not None:
         if args.baku:
             return _fail(EXIT_INVALID, "--baku applies to the Swiss systems, not to a round robin")
-        return run_round_robin(args, t, kind)
+        return run_round_robin(args, t, kind, res.locations)
     try:
-        system, edition = resolve_system(args.system, args.edition, t.system)
+        system, edition = options.resolve_system(args.system, args.edition, t.system)
     except InputError as e:
         return _fail(EXIT_INVALID, f"{args.input}: {translate_message(str(e))}")
-    if resolve_baku(args.baku, t.system):
+    if options.resolve_baku(args.baku, t.system):
         from swisschess.rules.baku import accelerate
 
         try:
@@ -178,13 +169,13 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         from swisschess.cli import check
 
-        return check.run_check(args, t, system, edition)
+        return check.run_check(args, t, system, edition, locations=res.locations)
     if args.pair is None:
         return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
     from swisschess.pairing.api import pair_next
 
     try:  # the one door (pairing.api): Baku, XXC rank, the rules
-        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
+        pairing = pair_next(t, system, edition, baku=options.resolve_baku(args.baku, t.system))
     except PairingError as e:
         return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
             file=args.input, reason=translate_message(str(e))))
@@ -227,7 +218,7 @@ def print_round_robin(players: int, double: bool) -> int:
     return EXIT_OK
 
 
-def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
+def run_round_robin(args: argparse.Namespace, t, kind: str, locations=None) -> int:
     """Pair (``-p``) or check (``-c``) a round robin from the Berger table."""
     from swisschess.pairing.api import pair_next
     from swisschess.pairing.registry import ROUND_ROBIN
@@ -238,7 +229,7 @@ def run_round_robin(args: argparse.Namespace, t, kind: str) -> int:
         def pairer(before, _system, _edition):
             return pair_next(before, ROUND_ROBIN, kind, refuse=False)
 
-        return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer)
+        return check.run_check(args, t, ROUND_ROBIN, kind, pairer=pairer, locations=locations)
     if args.pair is None:
         return _fail(EXIT_INVALID, "nothing to do: give -p or -c")
     from swisschess.rules.roundrobin import TooManyPlayers

@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"rule edition (Dutch: default {registry.default_edition('dutch')}; "
                         f"Lim: default {registry.default_edition('lim')})")
     # -- branch dubov: Dubov / Burstein at bracket level (explain.systems) --
-    p.add_argument("--system", choices=("dutch", "lim", "dubov", "burstein"), default=None,
+    p.add_argument("--system", choices=registry.systems(), default=None,
                    help="pairing system (default: the file's 192/092 record, else Dutch)")
     p.add_argument("--lim", action="store_true",
                    help="explain by the Lim system (the seed's procedure, article by article)")

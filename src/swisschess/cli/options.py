@@ -14,6 +14,15 @@ from swisschess.pairing import registry
 from swisschess.pairing.result import InputError
 
 
+def add_pairing_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
+                        edition_help: str | None = None, players: bool = False) -> None:
+    """The options of every command that pairs (``engine``, ``pair``, ``new``): the
+    system and edition, Baku acceleration, round robin."""
+    add_system_options(p, default_system=default_system, edition_help=edition_help)
+    add_acceleration_option(p)
+    add_round_robin_options(p, players=players)
+
+
 def add_system_options(p: argparse.ArgumentParser, *, default_system: str | None = None,
                        edition_help: str | None = None) -> None:
     """``--dutch`` / ``--lim`` / ... (sets ``system``) and ``--edition`` (sets ``edition``).

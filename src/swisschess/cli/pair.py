@@ -13,17 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from swisschess.cli import options
 from swisschess.cli.engine import read, refuse_unpairable
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK
 from swisschess.cli.lists import pairing_list
-from swisschess.cli.options import (
-    add_acceleration_option,
-    add_round_robin_options,
-    add_system_options,
-    resolve_baku,
-    resolve_round_robin,
-    resolve_system,
-)
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.pairing.result import InputError, PairingError
@@ -38,9 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("input", help=_("tournament file (TRF16, TRF(x) or TRF-2026)"))
     p.add_argument("-o", "--output", metavar="OUT.trf",
                    help=_("write the tournament with the new round added"))
-    add_system_options(p)
-    add_acceleration_option(p)
-    add_round_robin_options(p)
+    options.add_pairing_options(p)
     p.set_defaults(func=run)
 
 
@@ -66,12 +57,12 @@ def run(args: argparse.Namespace) -> int:
         return refused
     t = res.tournament
     try:
-        kind = resolve_round_robin(args.round_robin, args.double, args.system, t.system)
+        kind = options.resolve_round_robin(args.round_robin, args.double, args.system, t.system)
         if kind is not None:
             system, edition = ROUND_ROBIN, kind
         else:
-            system, edition = resolve_system(args.system, args.edition, t.system)
-        pairing = pair_next(t, system, edition, baku=resolve_baku(args.baku, t.system))
+            system, edition = options.resolve_system(args.system, args.edition, t.system)
+        pairing = pair_next(t, system, edition, baku=options.resolve_baku(args.baku, t.system))
     except PairingError as e:
         print("swisschess: " + _("{file}: no valid pairing: {reason}").format(
             file=args.input, reason=translate_message(str(e))), file=sys.stderr)

@@ -22,6 +22,7 @@ from swisschess.cli.exitcodes import EXIT_INVALID
 from swisschess.cli.helptext import description
 from swisschess.cli.reportinput import CommandError, check_round, load_tournament, run_report
 from swisschess.i18n import gettext as _
+from swisschess.standings.field import EDITION_ALIASES, EDITIONS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -57,7 +58,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="IN.trf", help=_("TRF file (TRF16, TRF(x), TRF-2026); '-' = stdin"))
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help=_("comma-separated tie-breaks, e.g. DE,BH/C1,BH,SB (or F10, POLISH)"))
-    p.add_argument("--edition", default="2026", choices=("2026", "2023", "2024", "pre2023"),
+    p.add_argument("--edition", default="2026", choices=(*EDITIONS, *EDITION_ALIASES),
                    help=_("C.07 edition for unplayed rounds (default 2026; 2024 = 2023)"))
     p.add_argument("--round", type=int, metavar="N",
                    help=_("standings after round N (default: last complete round)"))

@@ -263,7 +263,7 @@ def run_task(task: Task) -> Outcome:
     Never raises: whatever goes wrong is the outcome's ``error``.  It writes
     nothing but temporary files, so a worker may be on another machine.
     """
-    from swisschess.checking import check_tournament, generate
+    from swisschess.checking import differing_rounds, generate
     from swisschess.cli.generate import tournament_text
     from swisschess.formats.trf import parse_trf
     from swisschess.pairing.result import PairingError
@@ -295,7 +295,7 @@ def run_task(task: Task) -> Outcome:
             out.status = "error"
             out.message = "the file does not read: " + str(res.errors[0] if res.errors else "")
         else:
-            for d in check_tournament(res.tournament, task.system, task.edition):
+            for d in differing_rounds(res.tournament, task.system, task.edition):
                 out.ours.append(str(d))
                 out.our_rounds.append(d.round)
         if task.reference:

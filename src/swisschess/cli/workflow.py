@@ -22,17 +22,12 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from fractions import Fraction
 
 from swisschess import i18n
 from swisschess.cli import lists, results, teamevent
 from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
-from swisschess.cli.options import (
-    add_acceleration_option,
-    add_round_robin_options,
-    add_system_options,
-)
+from swisschess.cli.options import add_pairing_options
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.i18n.terms import bye_name, note
@@ -70,10 +65,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--language", default="", choices=["", *i18n.LANGUAGES],
                    help=_("language of the tournament's web pages and lists (default: the "
                         "reader's)"))
-    add_system_options(p, default_system="dutch",
-                       edition_help=_("rule edition (default: the system's, Dutch 2026)"))
-    add_acceleration_option(p)
-    add_round_robin_options(p)
+    add_pairing_options(p, default_system="dutch",
+                        edition_help=_("rule edition (default: the system's, Dutch 2026)"))
     settings_cli.add_new_options(p)
     teamevent.add_new_options(p)  # issue 32: new --team --boards N
     settings_cli.register(add)
@@ -241,10 +234,6 @@ def _run(fn: Callable, args: argparse.Namespace) -> int:
 
 def _tid(svc, args) -> int:
     return svc.resolve_tournament(getattr(args, "tournament", None))
-
-
-def _pts(x: Fraction) -> str:
-    return i18n.points(x)
 
 
 def _progress(msg: str) -> None:
@@ -546,7 +535,7 @@ def cmd_show(svc, args) -> int:
             for rnd, code in byes.get(p.id, []):
                 flag += "  " + _("%(code)s bye r%(n)s") % {"code": code, "n": rnd}
             print(f"{p.id:3d} {p.name:<33} {p.title:<5} {p.rating or '':>4} {p.federation:<3} "
-                  f"{p.fide_id:>10} {_pts(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
+                  f"{p.fide_id:>10} {i18n.points(t.score(p.id)):>4}  {p.club}{flag}".rstrip())
         return EXIT_OK
     if what == "byes":
         requests = sorted((rnd, pid, code) for pid, items in _pending_byes(s).items()
@@ -594,7 +583,7 @@ def cmd_show(svc, args) -> int:
                     c = "w" if e.colour.value == "w" else "b"
                     cells.append(f"{e.opponent:>3}{c}{e.code if e.code != '*' else ' '}")
             print(f"{p.id:3d} {p.name[:26]:<26} " + " ".join(cells)
-                  + f"  {_pts(t.score(p.id, n)):>4}")
+                  + f"  {i18n.points(t.score(p.id, n)):>4}")
         return EXIT_OK
     for e in svc.log(tid):
         print(f"{e.seq:5d} {i18n.datetime(e.created_at, 'short')} {e.actor:<4} {e.kind:<13} "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from swisschess.explain import wording
@@ -139,36 +139,54 @@ class CandidateSearch:
                 continue
             yield from self._mdp_pairings(list(mset), residents, limbo, p, label)
 
-    def _mdp_pairings(self, s1: list[Entrant], residents: list[Entrant], limbo: list[Entrant],
-                      p: int, set_label: str) -> Iterator[Candidate]:
+    def _walk(self, s1: list[Entrant], s2: list[Entrant],
+              bound: Callable[[list, int, frozenset, Entrant], tuple[str, str] | None],
+              done: Callable[[list, frozenset, bool], Iterator[Candidate]],
+              failed: Callable[[list, tuple[str, str], bool], Candidate]) -> Iterator[Candidate]:
+        """Art. 4.2 transpositions, in order: S1's players in turn each take a free
+        S2 player, in S2's order (``moved``: not the first one free, so not the
+        natural pairing).  A pair that breaks an absolute criterion, the guide or
+        ``bound(pairs, i, used, taken)`` gives ``failed(pairs, why, moved)`` and the
+        walk goes on; a complete walk gives ``done(pairs, used, moved)``."""
         def rec(i: int, used: frozenset, pairs: list, moved: bool) -> Iterator[Candidate]:
             if i == len(s1):
-                rem = [r for r in residents if r.id not in used]
-                label = wording.join(set_label, wording.MDP_TRANSPOSITION_ART if moved else "")
-                broken = self.bound_remainder(pairs, rem, p)
-                if broken:
-                    yield Candidate(pairs, limbo, False, label, broken)
-                    return
-                for c in self._remainder(rem, p, pairs):
-                    yield Candidate(pairs + c.pairs, limbo + c.floaters, c.complete,
-                                    wording.join(label, c.label), c.broken)
+                yield from done(pairs, used, moved)
                 return
-            natural = [r for r in residents if r.id not in used]
-            for r in residents:
+            natural = [r for r in s2 if r.id not in used]
+            for r in s2:
                 if r.id in used:
                     continue
                 pair = (s1[i], r)
-                broken = self.off_guide(pair) or self.state.why_incompatible(*pair) or self.bound(
-                    pairs + [pair])
                 m = moved or r is not natural[0]
+                broken = self.off_guide(pair) or self.state.why_incompatible(*pair) or bound(
+                    pairs + [pair], i, used, r)
                 if broken:
-                    yield Candidate(pairs + [pair], [], False,
-                                    wording.join(set_label, wording.MDP_TRANSPOSITION if m else ""),
-                                    broken)
+                    yield failed(pairs + [pair], broken, m)
                     continue
                 yield from rec(i + 1, used | {r.id}, pairs + [pair], m)
 
         yield from rec(0, frozenset(), [], False)
+
+    def _mdp_pairings(self, s1: list[Entrant], residents: list[Entrant], limbo: list[Entrant],
+                      p: int, set_label: str) -> Iterator[Candidate]:
+        def done(pairs: list, used: frozenset, moved: bool) -> Iterator[Candidate]:
+            rem = [r for r in residents if r.id not in used]
+            label = wording.join(set_label, wording.MDP_TRANSPOSITION_ART if moved else "")
+            broken = self.bound_remainder(pairs, rem, p)
+            if broken:
+                yield Candidate(pairs, limbo, False, label, broken)
+                return
+            for c in self._remainder(rem, p, pairs):
+                yield Candidate(pairs + c.pairs, limbo + c.floaters, c.complete,
+                                wording.join(label, c.label), c.broken)
+
+        def failed(pairs: list, broken: tuple[str, str], moved: bool) -> Candidate:
+            return Candidate(pairs, [], False,
+                             wording.join(set_label, wording.MDP_TRANSPOSITION if moved else ""),
+                             broken)
+
+        yield from self._walk(s1, residents, lambda pairs, i, used, r: self.bound(pairs),
+                              done, failed)
 
     def _remainder(self, rem: list[Entrant], p: int, prefix: list) -> Iterator[Candidate]:
         s1, s2 = rem[:p], rem[p:]
@@ -180,31 +198,21 @@ class CandidateSearch:
 
     def _transpositions(self, s1: list[Entrant], s2: list[Entrant], label: str,
                         prefix: list) -> Iterator[Candidate]:
-        def rec(i: int, used: frozenset, pairs: list, moved: bool) -> Iterator[Candidate]:
-            if i == len(s1):
-                floaters = [x for x in s2 if x.id not in used]
-                yield Candidate(pairs, floaters, True,
-                                wording.join(label, wording.TRANSPOSITION if moved else ""))
-                return
-            natural = [r for r in s2 if r.id not in used]
-            for r in s2:
-                if r.id in used:
-                    continue
-                pair = (s1[i], r)
-                m = moved or r is not natural[0]
-                broken = self.off_guide(pair) or self.state.why_incompatible(*pair) or self.bound(
-                    prefix + pairs + [pair], s1[i + 1:],
-                    [x for x in s2 if x.id not in used and x is not r])
-                if broken:
-                    yield Candidate(pairs + [pair], [], False, label, broken)
-                    continue
-                yield from rec(i + 1, used | {r.id}, pairs + [pair], m)
+        def done(pairs: list, used: frozenset, moved: bool) -> Iterator[Candidate]:
+            floaters = [x for x in s2 if x.id not in used]
+            yield Candidate(pairs, floaters, True,
+                            wording.join(label, wording.TRANSPOSITION if moved else ""))
+
+        def bound(pairs: list, i: int, used: frozenset, taken: Entrant) -> tuple[str, str] | None:
+            return self.bound(prefix + pairs, s1[i + 1:],
+                              [x for x in s2 if x.id not in used and x is not taken])
 
         broken = self.bound(prefix, s1, s2) if s1 else None
         if broken:
             yield Candidate([], [], False, label, broken)
             return
-        yield from rec(0, frozenset(), [], False)
+        yield from self._walk(s1, s2, bound, done,
+                              lambda pairs, why, moved: Candidate(pairs, [], False, label, why))
 
     # --------------------------------------------------------- judging
     def judge(self, c: Candidate) -> tuple[str, str | None, str]:

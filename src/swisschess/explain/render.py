@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from swisschess import i18n
 from swisschess.explain.model import BracketExplanation, CandidateInfo, RoundExplanation
+from swisschess.explain.wording import pts
 from swisschess.i18n import gettext as _
 from swisschess.i18n import ngettext, terms
-
-
-def _pts(x: float) -> str:
-    return i18n.decimal_text(f"{x:.1f}" if (2 * x).is_integer() else f"{x:g}")
 
 
 def _col(text: str, width: int) -> str:
@@ -40,7 +37,7 @@ def _bracket(b: BracketExplanation) -> list[str]:
     kind = (ngettext("heterogeneous: {n} MDP", "heterogeneous: {n} MDPs", len(b.mdps)).format(
         n=len(b.mdps)) if b.mdps else _("homogeneous"))
     out = [_("Bracket {number}: {points}, {players} ({kind})").format(
-        number=b.number, points=i18n.points_text(_pts(b.score)), kind=kind,
+        number=b.number, points=i18n.points_text(pts(b.score)), kind=kind,
         players=ngettext("{n} player", "{n} players", len(b.players)).format(n=len(b.players)))]
     heads = [_("No"), _("Pts"), _("Role"), _("Colours"), _("Preference"),
              _("Floats (last, before)"), _("PAB")]
@@ -54,7 +51,7 @@ def _bracket(b: BracketExplanation) -> list[str]:
                + "  ".join(_col(h, w) for h, w in zip(heads[2:6], widths[2:], strict=True))
                + "  " + heads[6])
     for p, cells in zip(b.players, rows, strict=True):
-        out.append("  " + _col(str(p.id), widths[0]) + " " + _pts(p.score).rjust(widths[1]) + "  "
+        out.append("  " + _col(str(p.id), widths[0]) + " " + pts(p.score).rjust(widths[1]) + "  "
                    + "  ".join(_col(c, w) for c, w in zip(cells, widths[2:], strict=True))
                    + "  " + (_("yes") if p.pab_eligible else _("no [C2]")))
     if b.mdps:
@@ -145,6 +142,6 @@ def render_text(e: RoundExplanation) -> str:
     if e.pab is not None:
         out.append("")
         out.append(_("PAB: {pid} ({points})").format(
-            pid=e.pab.player, points=i18n.points_text(_pts(e.pab.score))))
+            pid=e.pab.player, points=i18n.points_text(pts(e.pab.score))))
         out.extend(f"  {r}" for r in e.pab.reasons)
     return "\n".join(out) + "\n"

@@ -11,12 +11,12 @@ compared with what was recorded.  Pure: no I/O.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 
 from swisschess.checking.checker import position_before, tournament_boards
 from swisschess.explain.state import ExplainError
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
+from swisschess.model.points import format_points
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.registry import find
 from swisschess.rules.burstein import burstein_trace, seeding_rounds
@@ -24,10 +24,6 @@ from swisschess.rules.dubov import BracketTrace, dubov_trace
 
 #: Systems this module explains.
 SYSTEMS = ("dubov", "burstein")
-
-
-def _fmt(x: Fraction) -> str:
-    return f"{float(x):g}"
 
 
 @dataclass(slots=True)
@@ -50,9 +46,9 @@ class SystemExplanation:
 
 def _bracket_dict(t: Tournament, rnd: int, b: BracketTrace) -> dict:
     def who(ids: list[int]) -> list[dict]:
-        return [{"id": i, "score": _fmt(t.score(i, rnd - 1) + t.acceleration(i, rnd))} for i in ids]
+        return [{"id": i, "score": format_points(t.score(i, rnd - 1) + t.acceleration(i, rnd))} for i in ids]
 
-    return {"score": _fmt(b.score), "residents": who(b.residents), "upfloaters": who(b.upfloaters),
+    return {"score": format_points(b.score), "residents": who(b.residents), "upfloaters": who(b.upfloaters),
             "downfloaters": who(b.downfloaters), "pairs": [list(p) for p in b.pairs],
             "notes": list(b.notes)}
 
@@ -78,7 +74,7 @@ def explain_system_round(t: Tournament, system: str, rnd: int | None = None) -> 
     if pairing.bye is not None:
         pid = pairing.bye
         games = sum(1 for e in before.players[pid].results[: rnd - 1] if e.played)
-        out.pab = {"id": pid, "score": _fmt(before.score(pid, rnd - 1)), "games": games,
+        out.pab = {"id": pid, "score": format_points(before.score(pid, rnd - 1)), "games": games,
                    "rule": _("Art. 3.1: eligible ([C2]), leaves a complete pairing ([C4]), "
                              "lowest score, most games played, then largest TPN")
                    if system == "dubov" else

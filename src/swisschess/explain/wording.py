@@ -25,6 +25,7 @@ from swisschess import i18n
 from swisschess.i18n import N_, terms
 from swisschess.i18n import gettext as _
 from swisschess.model.history import Float
+from swisschess.model.points import format_points
 from swisschess.model.tournament import Colour
 from swisschess.rules.dutch import Entrant
 
@@ -34,9 +35,7 @@ W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
 # ------------------------------------------------------------ small pieces
 def pts(x: Fraction | float) -> str:
     """A score as arbiters write it: ``1.5``, ``2.0`` (``1,5`` where a comma is the mark)."""
-    f = float(x)
-    text = f"{f:.1f}" if Fraction(x).denominator <= 2 else f"{f:g}"
-    return i18n.decimal_text(text)
+    return i18n.decimal_text(format_points(x, decimals=1))
 
 
 # A colour inside a sentence changes its case with the verb ("dobi črne", "dostává
@@ -190,10 +189,11 @@ def colour_1992(white: int) -> str:
     return _("{white} has White (1992 colour rules)").format(white=white)
 
 
+_DIFFERS = {W: N_("but the pairing gives {pid} White"), B: N_("but the pairing gives {pid} Black")}
+
+
 def colour_differs(pid: int, actual: Colour) -> str:
-    if actual is W:
-        return " — " + _("but the pairing gives {pid} White").format(pid=pid)
-    return " — " + _("but the pairing gives {pid} Black").format(pid=pid)
+    return " — " + _(_DIFFERS[W if actual is W else B]).format(pid=pid)
 
 
 def pair_kind(mdp: bool) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from swisschess.i18n import and_list, decimal_text, ngettext
+from swisschess.i18n import N_, and_list, decimal_text, ngettext
 from swisschess.i18n import gettext as _
+from swisschess.model.points import format_points
 
 #: Seed 002 "Värvide määramine" 5 a-d: the Lim colour rules in the Dutch E order.
 LIM_COLOUR_RULE = {"E1": "seed 002 colours 5a", "E2": "seed 002 colours 5b",
@@ -27,7 +28,7 @@ def _ids(ids: Sequence[int]) -> str:
 
 
 def _pts(x: Fraction | float) -> str:
-    return decimal_text(f"{float(x):g}")
+    return decimal_text(format_points(x))
 
 
 def dutch_intro(edition: str) -> str:
@@ -101,12 +102,24 @@ def colours(white: int, black: int, rule: str, why: str) -> str:
         white=white, black=black, rule=rule, why=why)
 
 
+# One sentence per colour: a colour changes its form with the sentence in
+# several of the languages, so it is never pasted in.
+_NO_PREFERENCES = {
+    "white": N_("neither player has a colour preference: as in round 1 the drawn colour (white) "
+                "goes by the higher-ranked player's number ({hi})"),
+    "black": N_("neither player has a colour preference: as in round 1 the drawn colour (black) "
+                "goes by the higher-ranked player's number ({hi})"),
+}
+_ALTERNATED = {
+    "W": N_("same colour wanted with equal strength: alternate from the latest round in which "
+            "they had different colours ({hi} had White then)"),
+    "B": N_("same colour wanted with equal strength: alternate from the latest round in which "
+            "they had different colours ({hi} had Black then)"),
+}
+
+
 def no_preferences(hi: int, drawn: str) -> str:
-    if drawn == "black":
-        return _("neither player has a colour preference: as in round 1 the drawn colour (black) "
-                 "goes by the higher-ranked player's number ({hi})").format(hi=hi)
-    return _("neither player has a colour preference: as in round 1 the drawn colour (white) "
-             "goes by the higher-ranked player's number ({hi})").format(hi=hi)
+    return _(_NO_PREFERENCES["black" if drawn == "black" else "white"]).format(hi=hi)
 
 
 def both_granted(white: int, black: int) -> str:
@@ -118,19 +131,17 @@ def only_preference(pid: int) -> str:
     return _("only {pid} has a preference, and gets it").format(pid=pid)
 
 
+_STRENGTHS = {"absolute": N_("absolute"), "strong": N_("strong"), "mild": N_("mild")}
+
+
 def stronger(pid: int, strength: str) -> str:
-    word = {"absolute": _("absolute"), "strong": _("strong"), "mild": _("mild")}.get(strength,
-                                                                                 strength)
+    word = _(_STRENGTHS[strength]) if strength in _STRENGTHS else strength
     return _("both want the same colour; {pid}'s preference is the stronger ({strength})").format(
         pid=pid, strength=word)
 
 
 def alternated(hi: int, colour_then: str) -> str:
-    if colour_then == "W":
-        return _("same colour wanted with equal strength: alternate from the latest round in which "
-                 "they had different colours ({hi} had White then)").format(hi=hi)
-    return _("same colour wanted with equal strength: alternate from the latest round in which "
-             "they had different colours ({hi} had Black then)").format(hi=hi)
+    return _(_ALTERNATED["W" if colour_then == "W" else "B"]).format(hi=hi)
 
 
 def higher_ranked(hi: int) -> str:

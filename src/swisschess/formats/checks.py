@@ -21,15 +21,12 @@ from fractions import Fraction
 from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.diagnostics import ERROR, WARNING, Diagnostic
 from swisschess.formats.locations import Locations
+from swisschess.model.points import format_points
 from swisschess.model.rounds import pairing_refusals
 from swisschess.model.tournament import MIRROR_RESULTS, Colour, RoundEntry, Tournament
 
 
-def _fmt(x: Fraction) -> str:
-    return f"{float(x):.1f}" if (x * 10).denominator == 1 else str(float(x))
-
-
-def check_tournament(t: Tournament, loc: Locations | None = None, filename: str = "<model>",
+def check_file(t: Tournament, loc: Locations | None = None, filename: str = "<model>",
                      *, strict_points: bool = False) -> list[Diagnostic]:
     """Check ``t`` as read from ``filename``; ``loc`` is the reader's Locations.
 
@@ -157,8 +154,8 @@ def check_tournament(t: Tournament, loc: Locations | None = None, filename: str 
     for pid, computed in bad:
         p = t.players[pid]
         assert p.stated_points is not None  # only players with stated points are in ``bad``
-        rep(pline[pid], 81, f"player {pid}: points {_fmt(p.stated_points)} but the results give "
-                            f"{_fmt(computed)}", sev)
+        rep(pline[pid], 81, f"player {pid}: points {format_points(p.stated_points, decimals=1)} but the results give "
+                            f"{format_points(computed, decimals=1)}", sev)
 
     if team:
         return out  # 240 / 250 / 260 name teams in team events

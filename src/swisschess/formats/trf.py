@@ -229,24 +229,11 @@ class _Reader:
             self.t.tiebreaks = [w.strip() for w in value.split(",") if w.strip()]
         elif code in ("XXR", "142"):
             self.rounds(ln, code, value)
-        elif code == "XXC":
-            self.xxc(ln, value)
-        elif code == "152":
-            self.r152(ln, value)
-        elif code == "162":
-            self.r162(ln, line)
-        elif code == "XXS":
-            self.xxs(ln, value)
         elif code in BB_RECORDS:
             self.bb(ln, code, value)
-        elif code == "XXA":
-            self.xxa(ln, line)
-        elif code == "XXP":
-            self.xxp(ln, value)
-        elif code == "XXZ":
-            self.xxz(ln, value)
-        elif code == "299":
-            self.r299(ln, line)
+        elif code in _RECORD_READERS:
+            read, whole_line = _RECORD_READERS[code]
+            read(self, ln, line if whole_line else value)
         elif code in ("240", "250", "260"):
             if code != "250" or not line[4:8].strip() or line[9:13].strip():
                 self._team_raw.append((code, line))
@@ -621,6 +608,15 @@ class _Reader:
         t.round_dates = dates
 
 
+#: records read by one method of the reader: (method, True when it reads the
+#: whole line, False when only the value after column 4)
+_RECORD_READERS: dict[str, tuple[Callable[[_Reader, int, str], None], bool]] = {
+    "XXC": (_Reader.xxc, False), "152": (_Reader.r152, False), "162": (_Reader.r162, True),
+    "XXS": (_Reader.xxs, False), "XXA": (_Reader.xxa, True), "XXP": (_Reader.xxp, False),
+    "XXZ": (_Reader.xxz, False), "299": (_Reader.r299, True),
+}
+
+
 def _is_nrs(line: str) -> bool:
     """TRF-2026 NRS line: a federation code in columns 1-3 and the 001 layout."""
     code = line[:3]
@@ -633,7 +629,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     With ``check`` (default) the whole-file checks of
     :mod:`swisschess.formats.checks` run too (mirror entries, points, ...).
     """
-    from swisschess.formats.checks import check_tournament
+    from swisschess.formats.checks import check_file
 
     r = _Reader(filename)
     for ln, line in enumerate(split_lines(text), 1):
@@ -641,7 +637,7 @@ def parse_trf(text: str, filename: str = "<string>", *, check: bool = True) -> T
     r.finish()
     diags = r.diags
     if check:
-        diags += check_tournament(r.t, r.loc, filename, strict_points=r.points_given)
+        diags += check_file(r.t, r.loc, filename, strict_points=r.points_given)
     diags.sort(key=lambda d: (d.line, d.column))
     return TrfResult(r.t, diags, r.loc)
 

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from swisschess.formats.adjustments import point_adjustments
 from swisschess.formats.fields import MAX_PLAYERS, round_dates_line
+from swisschess.model.points import format_points
 from swisschess.model.tournament import (
     Colour,
     Player,
@@ -62,17 +63,7 @@ _clean = one_line
 
 def fmt_points(x: Fraction) -> str:
     """``11.5``, ``2.0``, ``0.25``: one decimal at least, exact when finite."""
-    sign = "-" if x < 0 else ""
-    x = abs(x)
-    whole, frac = divmod(x, 1)
-    digits = ""
-    for _ in range(6):
-        if not frac:
-            break
-        frac *= 10
-        d, frac = divmod(frac, 1)
-        digits += str(int(d))
-    return f"{sign}{int(whole)}.{digits or '0'}"
+    return format_points(x, decimals=1)
 
 
 def adjustment_line(a: PointAdjustment) -> str:

@@ -19,7 +19,8 @@ and command-line message can be shown in one of :data:`LANGUAGES`.
   ``format_decimal`` / ``format_date`` (:func:`number`, :func:`points`,
   :func:`date`).
 
-This package imports nothing else from swisschess: every layer may use it.
+This package imports nothing else from swisschess (but the dependency-free
+``model.points``): every layer may use it.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from babel import Locale
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
+
+from swisschess.model.points import format_points
 
 #: Language code -> the language's own name (shown in language menus).
 LANGUAGES: dict[str, str] = {
@@ -189,21 +192,10 @@ def _format_decimal(value: float | int, fmt: str, lang: str) -> str:
 
 
 def points(x: Fraction | float | int | None) -> str:
-    """Points as chess lists write them in every language: ``2``, ``2½``, ``½``;
-    other fractions (quarter points in team events) with the local decimal mark."""
-    if x is None:
-        return ""
-    f = Fraction(x)
-    whole, frac = divmod(f, 1)
-    if frac == 0:
-        return str(int(whole))
-    if frac == Fraction(1, 2):
-        if whole == 0:
-            return "½"
-        if whole == -1:
-            return "-½"
-        return f"{int(whole)}½"
-    return number(f)
+    """Points as chess lists write them in every language: ``2``, ``2½``, ``½``,
+    ``-1½``; other fractions (quarter points in team events) with the local
+    decimal mark.  The one points writer is :func:`swisschess.model.points.format_points`."""
+    return format_points(x, halves=True, mark=get_decimal_symbol(locale()))
 
 
 def decimal_text(text: str) -> str:

@@ -7,7 +7,6 @@ the modules that compute standings or pairings keep their English keys.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from swisschess.i18n import N_, date, gettext
@@ -136,15 +135,9 @@ def bye_name(code: str) -> str:
     return gettext(name) if name else code
 
 
-_FLOAT = re.compile(r"(\d+) floats up, (\d+) down")
-
-
-def float_text(text: str) -> str:
+def float_text(up: int, down: int) -> str:
     """``12 floats up, 3 down`` (the pairing preview) in the current language."""
-    m = _FLOAT.fullmatch(text)
-    if not m:
-        return gettext(text)
-    return gettext("%(up)s floats up, %(down)s down") % {"up": m.group(1), "down": m.group(2)}
+    return gettext("%(up)s floats up, %(down)s down") % {"up": up, "down": down}
 
 
 def note(text: str) -> str:

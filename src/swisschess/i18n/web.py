@@ -110,12 +110,9 @@ def install(env: Any) -> None:
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True,
                                   pgettext=i18n.pgettext)
-    env.globals["current_language"] = i18n.get_language
-    env.globals["LANGUAGES"] = i18n.LANGUAGES
-    env.globals["translate"] = i18n.gettext
-    env.filters["date"] = i18n.date
-    env.filters["number"] = i18n.number
-    env.filters["when"] = i18n.datetime
+    env.globals.update(current_language=i18n.get_language, LANGUAGES=i18n.LANGUAGES,
+                       translate=i18n.gettext)
+    env.filters.update(date=i18n.date, number=i18n.number, when=i18n.datetime)
 
 
 router = APIRouter(include_in_schema=False)

@@ -37,7 +37,7 @@ class NoPerfectMatching(Exception):
 
 
 class _Blossom:
-    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves", "_leafset")
+    __slots__ = ("children", "edges", "z", "parent", "base", "_leaves")
 
     def __init__(self, children: list, edges: list[tuple[int, int]], base: int) -> None:
         self.children = children  # cyclic, children[0] holds the base
@@ -46,12 +46,6 @@ class _Blossom:
         self.parent: _Blossom | None = None
         self.base = base
         self._leaves: list[int] | None = None
-        self._leafset: frozenset[int] | None = None
-
-    def leafset(self) -> frozenset[int]:
-        if self._leafset is None:
-            self._leafset = frozenset(self.leaves())
-        return self._leafset
 
     def leaves(self) -> list[int]:
         if self._leaves is None:
@@ -247,13 +241,17 @@ class PerfectMatcher:
             if m >= 0 and half:
                 self.mate[m] = -1
                 self.mate[base] = -1
-            for c in b.children:
-                if isinstance(c, int):
-                    self.vparent[c] = None
-                else:
-                    c.parent = None
-                for u in _leaves(c):
-                    self.top[u] = c
+            self._free_children(b)
+
+    def _free_children(self, b: _Blossom) -> None:
+        """Dissolve ``b``: each child becomes a top-level vertex or blossom again."""
+        for c in b.children:
+            if isinstance(c, int):
+                self.vparent[c] = None
+            else:
+                c.parent = None
+            for u in _leaves(c):
+                self.top[u] = c
 
     def _double(self) -> None:
         self.scale += 1
@@ -634,13 +632,7 @@ class PerfectMatcher:
         top = self.top
         t = tree[b]
         entry_x, entry = ledge[b]
-        for c in b.children:
-            if isinstance(c, int):
-                self.vparent[c] = None
-            else:
-                c.parent = None
-            for u in _leaves(c):
-                top[u] = c
+        self._free_children(b)
         del label[b]
         k = len(b.children)
         cj = top[entry]

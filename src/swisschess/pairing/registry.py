@@ -305,16 +305,11 @@ def pair_round_robin(t: Tournament, kind: str | None = None) -> Pairing:
 #: ETT26 codes (TRF-2026 record 192) of systems swisschess does not pair.  A
 #: file naming one is refused with this message instead of being paired with
 #: the default Dutch edition (a system named on the command line still wins).
-#: FIDE_DUBOV / FIDE_BURSTEIN are listed for the time before their rows exist:
-#: :func:`unsupported_system` asks the table first.
+#: Codes of the systems in :data:`EDITIONS` are never listed here.
 UNSUPPORTED_CODES = {
     "FIDE_DOUBLESWISS": "the Double-Swiss system (C.04.5, 2026)",
     "FIDE_DOUBLESWISS_BAKU": "the Double-Swiss system (C.04.5, 2026)",
     "CUSTOM_DOUBLESWISS": "a custom Double-Swiss system",
-    "FIDE_DUBOV": "the Dubov system (C.04.4.1)",
-    "FIDE_DUBOV_BAKU": "the Dubov system (C.04.4.1)",
-    "FIDE_BURSTEIN": "the Burstein system (C.04.4.2)",
-    "FIDE_BURSTEIN_BAKU": "the Burstein system (C.04.4.2)",
     "CUSTOM_ROUNDROBIN": "a custom round robin",
     "CUSTOM_KNOCKOUT": "a knockout",
 }

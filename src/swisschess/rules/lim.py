@@ -110,10 +110,9 @@ FALLBACKS = [0]
 class Lim:
     """Pair one round by the Lim system.  Use :func:`pair_lim`."""
 
-    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET, edition: str = "1992"):
+    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET):
         self.ctx = ctx
         self.maxi = maxi
-        self.edition = edition
         self.node_budget = node_budget
         self.nodes = 0
         self.fallbacks = 0
@@ -549,7 +548,7 @@ def pair_lim(
             x.topscorer = True
     if maxi is None:
         maxi = edition == "1992" and is_maxi(t, len(ids))
-    engine = Lim(ctx, maxi=maxi, node_budget=node_budget, edition=edition)
+    engine = Lim(ctx, maxi=maxi, node_budget=node_budget)
     pairs, bye = engine.run(ids)
     # Colours (seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 5 a-d): both
     # preferences, the stronger one, alternate from the latest round with

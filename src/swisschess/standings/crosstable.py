@@ -7,8 +7,8 @@ printed form), so that shared ranks do not make the reference ambiguous.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
+from swisschess.model.points import format_points
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.standings.field import Field, Kind
 from swisschess.standings.ranking import StandingRow, Standings, standings
@@ -28,17 +28,6 @@ class Crosstable:
     lines: list[CrossLine]
 
 
-def _points(p: Fraction) -> str:
-    if p == Fraction(1, 2):
-        return "½"
-    if p.denominator == 1:
-        return str(p.numerator)
-    whole = p.numerator // p.denominator
-    if p - whole == Fraction(1, 2):
-        return f"{whole}½"
-    return f"{float(p):g}"
-
-
 def cell(f: Field, pid: int, rnd: int, number: dict[int, int]) -> str:
     r = f.recs[pid][rnd - 1]
     col = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "-")
@@ -46,7 +35,7 @@ def cell(f: Field, pid: int, rnd: int, number: dict[int, int]) -> str:
         assert r.opponent is not None  # a game or a forfeit has an opponent
         opp = number[r.opponent]
         if r.kind is Kind.GAME:
-            return f"{opp}{col}{_points(r.points)}"
+            return f"{opp}{col}{format_points(r.points, halves=True)}"
         return f"{opp}{col}{'+' if r.kind is Kind.FORFEIT_WIN else '-'}"
     if r.kind is Kind.PAB:
         return "PAB"

@@ -36,12 +36,13 @@ from fractions import Fraction
 from swisschess.model.tournament import Colour, RoundEntry, Tournament, outcome
 
 EDITIONS = ("2026", "2023", "pre2023")
-_EDITION_ALIASES = {"2024": "2023", "2023/24": "2023", "2022": "pre2023", "2009": "pre2023"}
+#: other names accepted for the editions (normalise_edition maps them)
+EDITION_ALIASES = {"2024": "2023", "2023/24": "2023", "2022": "pre2023", "2009": "pre2023"}
 
 
 def normalise_edition(edition: str) -> str:
     """``"2026"``, ``"2023"`` (also ``"2024"``) or ``"pre2023"``; ValueError otherwise."""
-    e = _EDITION_ALIASES.get(str(edition).lower(), str(edition).lower())
+    e = EDITION_ALIASES.get(str(edition).lower(), str(edition).lower())
     if e not in EDITIONS:
         raise ValueError(f"unknown tie-break edition {edition!r} (use 2026, 2023 or pre2023)")
     return e
@@ -102,12 +103,13 @@ class PendingResult(ValueError):
 
 
 def complete_rounds(t: Tournament) -> int:
-    """Last round with every result known (rounds with ``*`` entries are left out)."""
-    n = t.rounds_recorded()
-    while n > 0 and any((e := p.entry(n)) is not None and e.code == "*"
-                        for p in t.players.values()):
-        n -= 1
-    return n
+    """Last round up to which every result is known: the round before the first
+    one with a ``*`` entry (a result cleared in an earlier round after later
+    rounds were paired stops the standings there, for the store and the files alike)."""
+    for n in range(1, t.rounds_recorded() + 1):
+        if any((e := p.entry(n)) is not None and e.code == "*" for p in t.players.values()):
+            return n - 1
+    return t.rounds_recorded()
 
 
 def _record(t: Tournament, pid: int, rnd: int, e: RoundEntry | None) -> Rec:

@@ -1,29 +1,8 @@
 """Prize lists: categories, shared prize money, one prize per player.
 
 The tournament's rules (not FIDE's) say which prizes there are and how tied
-players share them; this module applies what a small TOML file states::
-
-    currency = "EUR"
-    sharing = "hort"        # hort | equal | tiebreak (default hort)
-    hort_share = 50         # Hort: percent paid by tie-break order (default 50)
-    tiebreaks = "BH/C1,BH,SB"   # ranking used (default: the file's / the standard)
-
-    [[category]]
-    name = "Open"
-    prizes = [500, 300, 200]
-
-    [[category]]
-    name = "Women"
-    sex = "w"
-    prizes = [100, 50]
-
-    [[category]]
-    name = "Under 2000"
-    rating_max = 1999       # rating bands: rating_min / rating_max (inclusive)
-    include_unrated = true  # unrated players belong to a rating band only if true
-    prizes = [80, 40]
-
-Other category keys: ``unrated = true`` (unrated players only), ``age_max`` /
+players share them; this module applies what a small TOML file states, such
+as :data:`EXAMPLE` (the web app's starting text).  Other category keys: ``unrated = true`` (unrated players only), ``age_max`` /
 ``age_min`` (inclusive; age = year of the tournament's end minus year of
 birth), ``federation`` (a code or a list), ``sharing`` (this category's own
 rule).  Players appear in a category in the order of the final standings.
@@ -57,6 +36,28 @@ from swisschess.i18n import gettext as _
 from swisschess.model.tournament import Tournament
 from swisschess.standings.ranking import StandingRow, Standings
 from swisschess.standings.ratingchange import birth_year, event_year
+
+#: A prize file with every top-level key and the kinds of category.
+EXAMPLE = """currency = "EUR"
+sharing = "hort"        # hort | equal | tiebreak (default hort)
+hort_share = 50         # Hort: percent paid by tie-break order (default 50)
+tiebreaks = "BH/C1,BH,SB"   # ranking used (default: the file's / the standard)
+
+[[category]]
+name = "Open"
+prizes = [500, 300, 200]
+
+[[category]]
+name = "Women"
+sex = "w"
+prizes = [100, 50]
+
+[[category]]
+name = "Under 2000"
+rating_max = 1999       # rating bands: rating_min / rating_max (inclusive)
+include_unrated = true  # unrated players belong to a rating band only if true
+prizes = [80, 40]
+"""
 
 SHARING = ("hort", "equal", "tiebreak")
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from swisschess import i18n
 from swisschess.i18n import gettext as _
+from swisschess.model.points import format_points
 from swisschess.standings import norms as nm
 from swisschess.standings import ratingchange as rc
 from swisschess.standings.prizes import PrizeConfig, PrizeList
@@ -50,13 +51,42 @@ def _num(x: Fraction | int | None, decimals: int, local: bool) -> str:
 
 
 def _pts(x: Fraction, local: bool) -> str:
-    return i18n.points(x) if local else fmt(x, 1)
+    return i18n.points(x) if local else format_points(x, decimals=1)
 
 
 def _json_num(x: Fraction | int | None, decimals: int = 2) -> float | int | None:
     if x is None or isinstance(x, int):
         return x
     return float(fmt(x, decimals))
+
+
+def _table_report(fmt_name: str, *, title: str, caption: str, edition: str,
+                  rows: Callable[[bool], tuple[list[str], list[list[str]]]], right: set[int],
+                  text_tail: Callable[[], list[str]], html_tail: Callable[[], list[str]],
+                  json_: tuple[int, str, str, Callable[[], list[dict[str, Any]]]]) -> str:
+    """A report of one table (rating changes, norms) in ``fmt_name``: text and HTML
+    with the caption, the edition of the regulations and the lines after the table
+    (``rows(True)``: the table in the reader's language); CSV the table alone
+    (``rows(False)``, English headers); JSON the players of ``json_`` = (round,
+    edition, edition date, players) under the tournament's title."""
+    def text() -> str:
+        head, body = rows(True)
+        out = [title] if title else []
+        out += [caption, edition, *_text_table(head, body, right), *text_tail()]
+        return "\n".join(out) + "\n"
+
+    def as_html() -> str:
+        head, body = rows(True)
+        return html_page(title, [(caption + " - " + edition, head, body, right)], html_tail())
+
+    def as_json() -> str:
+        round_, edition_name, edition_date, players = json_
+        data = {"tournament": title, "round": round_, "edition": edition_name,
+                "edition_date": edition_date, "players": players()}
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+    return _render(fmt_name, text=text, csv_=lambda: _csv(*rows(False)), json_=as_json,
+                   html_=as_html)
 
 
 def _render(fmt_name: str, *, text: Callable[[], str], csv_: Callable[[], str],
@@ -122,46 +152,30 @@ def rating_notes(default_k: int) -> list[str]:
 
 def render_ratings(changes: list[rc.RatingChange], fmt_name: str, *, title: str = "",
                    round_: int = 0, default_k: int = rc.K_STANDARD) -> str:
-    caption = _("Rating changes after round {n}").format(n=round_)
+    def players() -> list[dict[str, Any]]:
+        return [{
+            "number": c.number, "name": c.name, "rating": c.rating,
+            "status": c.status.value, "games": len(c.games),
+            "score": _json_num(c.score, 1),
+            "average_opponent_rating": c.average_opponent_rating,
+            "performance_rating": c.performance_rating,
+            "expected_score": _json_num(c.expected_score),
+            "k": c.k, "k_source": c.k_source or None,
+            "rating_change": _json_num(c.change),
+            "rating_change_rounded": c.rounded,
+            "new_rating": c.new_rating,
+            "initial_rating": c.initial_rating,
+            "opponents": [{"round": g.round, "number": g.opponent,
+                           "rating": g.opponent_rating, "score": _json_num(g.score, 1),
+                           "difference": g.difference,
+                           "expected": _json_num(g.expected)} for g in c.games],
+        } for c in changes]
 
-    def text() -> str:
-        head, rows = _rating_rows(changes, True)
-        out = [title] if title else []
-        out += [caption, rating_edition(), *_text_table(head, rows, {1, 11})]
-        out += rating_notes(default_k)
-        return "\n".join(out) + "\n"
-
-    def as_json() -> str:
-        data = {
-            "tournament": title, "round": round_, "edition": rc.EDITION,
-            "edition_date": rc.EDITION_DATE,
-            "players": [{
-                "number": c.number, "name": c.name, "rating": c.rating,
-                "status": c.status.value, "games": len(c.games),
-                "score": _json_num(c.score, 1),
-                "average_opponent_rating": c.average_opponent_rating,
-                "performance_rating": c.performance_rating,
-                "expected_score": _json_num(c.expected_score),
-                "k": c.k, "k_source": c.k_source or None,
-                "rating_change": _json_num(c.change),
-                "rating_change_rounded": c.rounded,
-                "new_rating": c.new_rating,
-                "initial_rating": c.initial_rating,
-                "opponents": [{"round": g.round, "number": g.opponent,
-                               "rating": g.opponent_rating, "score": _json_num(g.score, 1),
-                               "difference": g.difference,
-                               "expected": _json_num(g.expected)} for g in c.games],
-            } for c in changes],
-        }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-    def as_html() -> str:
-        head, rows = _rating_rows(changes, True)
-        return html_page(title, [(caption + " - " + rating_edition(), head, rows, {1, 11})],
-                     rating_notes(default_k))
-
-    return _render(fmt_name, text=text, csv_=lambda: _csv(*_rating_rows(changes, False)),
-                   json_=as_json, html_=as_html)
+    return _table_report(
+        fmt_name, title=title, caption=_("Rating changes after round {n}").format(n=round_),
+        edition=rating_edition(), rows=lambda local: _rating_rows(changes, local), right={1, 11},
+        text_tail=lambda: rating_notes(default_k), html_tail=lambda: rating_notes(default_k),
+        json_=(round_, rc.EDITION, rc.EDITION_DATE, players))
 
 
 # ------------------------------------------------------------------ norms
@@ -237,47 +251,34 @@ def render_norms(result: list[nm.PlayerNorms], fmt_name: str, *, title: str = ""
         return [f"{p.number} {p.name}: {line}" for p in result for line in missed_lines(p)
                 if p.games]
 
-    def text() -> str:
-        head, rows = _norm_rows(result, True)
-        out = [title] if title else []
-        out += [caption, norm_edition(), *_text_table(head, rows, {1, 6})]
+    def text_tail() -> list[str]:
         m = missed()
-        if m:
-            out += ["", _("Norms missed (titles the player does not hold):"), *m]
-        out += ["", *notes]
-        return "\n".join(out) + "\n"
+        out = ["", _("Norms missed (titles the player does not hold):"), *m] if m else []
+        return out + ["", *notes]
 
-    def as_json() -> str:
-        data = {
-            "tournament": title, "round": round_, "edition": nm.EDITION,
-            "edition_date": nm.EDITION_DATE,
-            "players": [{
-                "number": p.number, "name": p.name, "games": p.games,
-                "score": _json_num(p.score, 1),
-                "average_opponent_rating": p.average_opponent_rating,
-                "performance_rating": p.performance_rating,
-                "norms": p.norms,
-                "missing": {c.title: c.missing for c in p.checks if not c.met},
-                "checks": {c.title: {
-                    "met": c.met,
-                    "average_opponent_rating": c.average_opponent_rating,
-                    "performance_rating": c.performance_rating,
-                    "score_needed": _json_num(c.needed, 1),
-                    "requirements": {k: {"met": ok, "value": v, "required": r,
-                                         "article": nm.ARTICLES[k]}
-                                     for k, (ok, v, r) in c.requirements.items()},
-                } for c in p.checks},
-            } for p in result],
-        }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    def players() -> list[dict[str, Any]]:
+        return [{
+            "number": p.number, "name": p.name, "games": p.games,
+            "score": _json_num(p.score, 1),
+            "average_opponent_rating": p.average_opponent_rating,
+            "performance_rating": p.performance_rating,
+            "norms": p.norms,
+            "missing": {c.title: c.missing for c in p.checks if not c.met},
+            "checks": {c.title: {
+                "met": c.met,
+                "average_opponent_rating": c.average_opponent_rating,
+                "performance_rating": c.performance_rating,
+                "score_needed": _json_num(c.needed, 1),
+                "requirements": {k: {"met": ok, "value": v, "required": r,
+                                     "article": nm.ARTICLES[k]}
+                                 for k, (ok, v, r) in c.requirements.items()},
+            } for c in p.checks},
+        } for p in result]
 
-    def as_html() -> str:
-        head, rows = _norm_rows(result, True)
-        return html_page(title, [(caption + " - " + norm_edition(), head, rows, {1, 6})],
-                     [*missed(), *notes])
-
-    return _render(fmt_name, text=text, csv_=lambda: _csv(*_norm_rows(result, False)),
-                   json_=as_json, html_=as_html)
+    return _table_report(
+        fmt_name, title=title, caption=caption, edition=norm_edition(),
+        rows=lambda local: _norm_rows(result, local), right={1, 6}, text_tail=text_tail,
+        html_tail=lambda: [*missed(), *notes], json_=(round_, nm.EDITION, nm.EDITION_DATE, players))
 
 
 # ------------------------------------------------------------------ prizes

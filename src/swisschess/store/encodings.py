@@ -316,10 +316,7 @@ def score(text: str, encoding: str) -> int:
 
 def _detector(data: bytes, tied: list[str]) -> str | None:
     """charset-normalizer's choice among the ``tied`` code pages (None: no opinion)."""
-    try:
-        from charset_normalizer import from_bytes
-    except ImportError:  # pragma: no cover - a declared dependency
-        return None
+    from charset_normalizer import from_bytes  # a declared dependency, imported when needed
     results = from_bytes(data[:200_000], cp_isolation=tied)
     ranked = [m for m in results if m.encoding in tied]
     if not ranked:

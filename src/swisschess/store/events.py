@@ -43,21 +43,18 @@ from swisschess.pairing import registry
 
 
 class StoreError(Exception):
-    """A change that cannot be made; the message says why, for the arbiter."""
+    """A change that cannot be made; the message says why, for the arbiter.
 
-    status = 400
+    The kind of refusal is the class (the web layer maps it to an HTTP status,
+    :func:`swisschess.web.common.http_status`); the store knows nothing of HTTP."""
 
 
 class NotFound(StoreError):
     """Unknown tournament, player, round or board."""
 
-    status = 404
-
 
 class Conflict(StoreError):
     """The change does not fit the current state (duplicate result, stale version...)."""
-
-    status = 409
 
 
 #: Player fields an event may set.

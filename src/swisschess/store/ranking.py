@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from swisschess.model.tournament import Player, Tournament
 from swisschess.standings import standings as fide_standings
+from swisschess.standings.field import complete_rounds
 from swisschess.store.events import Conflict, NotFound
 
 
@@ -29,15 +30,6 @@ class Ranking:
     rows: list[StandingRow]
     round: int
     notes: list[str] = field(default_factory=list)
-
-
-def complete_rounds(t: Tournament) -> int:
-    """Last round up to which every result is known (a result cleared in an
-    earlier round after later rounds were paired stops it there)."""
-    for n in range(1, t.rounds_recorded() + 1):
-        if any((e := p.entry(n)) is not None and e.code == "*" for p in t.players.values()):
-            return n - 1
-    return t.rounds_recorded()
 
 
 def standings_round(t: Tournament, upto: int | None = None) -> int:

@@ -30,7 +30,7 @@ from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
 
-from swisschess.model.history import colour_preference, played_colours, to_be_paired
+from swisschess.model.history import to_be_paired
 from swisschess.model.rounds import RESULTS, pairing_refusals
 from swisschess.model.search import fold, matches, suggestions
 from swisschess.model.tournament import Player, Tournament
@@ -79,7 +79,6 @@ class EntryError(StoreError):
         super().__init__(str(error))
         self.index = index
         self.error = error
-        self.status = error.status
 
 
 @dataclass(slots=True)
@@ -518,24 +517,6 @@ class TournamentService:
         with self._lock:
             self._standings[tid] = (key, result)
         return result
-
-    def explain(self, state: State, spec: PairingSpec) -> list[dict[str, Any]]:
-        """Per board of a proposed pairing: scores, colour preferences, floats (for preview)."""
-        t = state.t
-        rnd = spec.round
-        out = []
-        for n, (w, b) in enumerate(spec.boards, 1):
-            sw, sb = t.score(w, rnd - 1), t.score(b, rnd - 1)
-            row = {"board": n, "white": w, "black": b, "white_score": sw, "black_score": sb}
-            for side, pid in (("white", w), ("black", b)):
-                pref = colour_preference(played_colours(t.players[pid], rnd - 1))
-                row[side + "_pref"] = str(pref)
-            if sw != sb:
-                row["float"] = f"{w if sw < sb else b} floats up, {b if sw < sb else w} down"
-            else:
-                row["float"] = ""
-            out.append(row)
-        return out
 
     def export_trf(self, tid: int, variant: str = "2026") -> str:
         """The tournament as a TRF file, manual pairing edits as ``###`` comments.

@@ -151,7 +151,8 @@ def final_ranks(t: Tournament) -> dict[int, int]:
     final ranking once the event is over); empty before round 1 is complete or
     when the tournament's tie-break list cannot be computed."""
     from swisschess.standings import TiebreakError
-    from swisschess.store.ranking import complete_rounds, ranking
+    from swisschess.standings.field import complete_rounds
+    from swisschess.store.ranking import ranking
 
     if complete_rounds(t) == 0:
         return {}

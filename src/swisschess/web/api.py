@@ -19,10 +19,12 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from swisschess import i18n
+from swisschess.model.facts import BoardFacts, board_facts, facts_edition
 from swisschess.pairing import registry
+from swisschess.store.events import HEADER_FIELDS, PLAYER_FIELDS
 from swisschess.store.service import BoardView, Conflict, TournamentService
 from swisschess.web import views
 from swisschess.web.fields import PlayerName, Reason, ShortText, TournamentName
@@ -44,7 +46,22 @@ Arb = [Depends(arbiter)]
 
 
 # ------------------------------------------------------------------ bodies
-class NewTournament(BaseModel):
+def _texts(name: str, doc: str, fields: tuple[str, ...]) -> type[BaseModel]:
+    """A body of optional short texts named ``fields`` (a field left out is not set)."""
+    model = create_model(name, **{f: (ShortText | None, None) for f in fields})  # type: ignore[call-overload]
+    model.__doc__ = doc
+    return model
+
+
+#: The header of a tournament (TRF 022-102), as the store names it.
+TournamentHeader = _texts("TournamentHeader", "The header of a tournament (TRF 022-102).",
+                          tuple(f for f in HEADER_FIELDS if f not in ("name", "rounds")))
+#: A player's details besides name and rating (the 001 record's other fields).
+PlayerDetails = _texts("PlayerDetails", "A player's details besides name and rating.",
+                       tuple(f for f in PLAYER_FIELDS if f not in ("name", "rating")))
+
+
+class NewTournament(TournamentHeader):  # type: ignore[misc, valid-type]
     name: TournamentName
     rounds: int = Field(ge=1, le=99)
     # choices from the one table of systems and editions (pairing.registry)
@@ -54,12 +71,6 @@ class NewTournament(BaseModel):
     # tables, C.05 Annex 1) instead of a Swiss system
     baku: bool = False
     round_robin: Literal["", "single", "double"] = ""
-    city: ShortText = ""
-    federation: ShortText = ""
-    start_date: ShortText = ""
-    end_date: ShortText = ""
-    chief_arbiter: ShortText = ""
-    time_control: ShortText = ""
     #: the settings made before round 1 (see Settings)
     tiebreaks: str | list[str] | None = None
     first_colour: Literal["white", "black", "lot"] | None = None
@@ -69,15 +80,9 @@ class NewTournament(BaseModel):
     rating_list: str | None = Field(default=None, max_length=80)
 
 
-class Settings(BaseModel):
+class Settings(TournamentHeader):  # type: ignore[misc, valid-type]
     name: TournamentName | None = None
     rounds: int | None = Field(default=None, ge=1, le=99)
-    city: ShortText | None = None
-    federation: ShortText | None = None
-    start_date: ShortText | None = None
-    end_date: ShortText | None = None
-    chief_arbiter: ShortText | None = None
-    time_control: ShortText | None = None
     #: language of the tournament's pages and lists (en, sl, pl, et, cs, bg; "" = the reader's)
     language: ShortText | None = None
     #: C.07 tie-break names in order ("DE,BH/C1,BH" or a list); [] = the default list
@@ -115,29 +120,17 @@ class ForbidIn(BaseModel):
     cancel: bool = Field(default=False, description="lift it from the next round on")
 
 
-class NewPlayer(BaseModel):
+class NewPlayer(PlayerDetails):  # type: ignore[misc, valid-type]
     name: PlayerName
     rating: int = Field(default=0, ge=0, le=3500)
-    title: ShortText = ""
-    sex: ShortText = ""
-    federation: ShortText = ""
-    fide_id: ShortText = ""
-    birth: ShortText = ""
-    club: ShortText = ""
     #: a late entry's rounds already paired: H half-point byes, Z zero (default:
     #: the tournament's late-entry setting)
     missed_rounds_points: Literal["H", "Z"] | None = None
 
 
-class PlayerUpdate(BaseModel):
+class PlayerUpdate(PlayerDetails):  # type: ignore[misc, valid-type]
     name: PlayerName | None = None
     rating: int | None = Field(default=None, ge=0, le=3500)
-    title: ShortText | None = None
-    sex: ShortText | None = None
-    federation: ShortText | None = None
-    fide_id: ShortText | None = None
-    birth: ShortText | None = None
-    club: ShortText | None = None
 
 
 class ByeRequestIn(BaseModel):
@@ -363,8 +356,18 @@ def preview(tid: int, svc: TournamentService = Svc) -> dict[str, Any]:
     return {"round": spec.round, "boards": [list(b) for b in spec.boards], "bye": spec.bye,
             "unpaired": [list(u) for u in spec.unpaired], "version": version,
             "renumbered": not svc.state(tid).seeded,
-            "explanation": [{k: (float(v) if k.endswith("score") else v) for k, v in row.items()}
-                            for row in svc.explain(state, spec)]}
+            "explanation": [preview_row(b) for b in board_facts(
+                state.t, spec.round, spec.boards, facts_edition(state.system, state.edition))]}
+
+
+def preview_row(b: BoardFacts) -> dict[str, Any]:
+    """A previewed board as data: scores, colour preferences (``strong white``,
+    ``none``) and who floats up / down (null when the scores are equal)."""
+    up, down = b.floaters or (None, None)
+    return {"board": b.board, "white": b.white.id, "black": b.black.id,
+            "white_score": float(b.white.score), "black_score": float(b.black.score),
+            "white_pref": str(b.white.preference), "black_pref": str(b.black.preference),
+            "float_up": up, "float_down": down}
 
 
 @router.post("/tournaments/{tid}/rounds", status_code=201, dependencies=Arb,

@@ -24,6 +24,14 @@ from swisschess.i18n import gettext as _
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
+def _code_list(out: list[str], label: str, items: list[tuple[str, str]]) -> None:
+    """A titled list of ``<code>key</code>`` + HTML text (nothing when ``items`` is empty)."""
+    if items:
+        out.append(f"<h3>{_e(label)}</h3><ul>")
+        out.extend(f"<li><code>{_e(key)}</code>{html}</li>" for key, html in items)
+        out.append("</ul>")
+
+
 def _e(text: Any) -> str:
     return html.escape(str(text))
 
@@ -64,19 +72,10 @@ def _operation(method: str, path: str, op: dict[str, Any]) -> list[str]:
                        f"<td>{_e(p.get('description', ''))}</td></tr>")
         out.append("</tbody></table>")
     body = op.get("requestBody", {}).get("content", {})
-    if body:
-        label = _("Request body")
-        out.append(f"<h3>{_e(label)}</h3><ul>")
-        for ctype, spec in body.items():
-            out.append(f"<li><code>{_e(ctype)}</code>: {_type(spec.get('schema', {}))}</li>")
-        out.append("</ul>")
-    responses = op.get("responses", {})
-    if responses:
-        label = _("Answers")
-        out.append(f"<h3>{_e(label)}</h3><ul>")
-        for code, spec in responses.items():
-            out.append(f"<li><code>{_e(code)}</code> {_e(spec.get('description', ''))}</li>")
-        out.append("</ul>")
+    _code_list(out, _("Request body"), [(ctype, ": " + _type(spec.get("schema", {})))
+                                         for ctype, spec in body.items()])
+    _code_list(out, _("Answers"), [(code, " " + _e(spec.get("description", "")))
+                                   for code, spec in op.get("responses", {}).items()])
     out.append("</section>")
     return out
 

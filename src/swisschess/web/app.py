@@ -35,7 +35,14 @@ from swisschess.store.logins import LoginThrottle, RevokedSessions
 from swisschess.store.service import TournamentService
 from swisschess.web import views
 from swisschess.web.cache import PublicPageCache
-from swisschess.web.common import NeedLogin, back_with_error, page, safe_path, wants_json
+from swisschess.web.common import (
+    NeedLogin,
+    back_with_error,
+    http_status,
+    page,
+    safe_path,
+    wants_json,
+)
 from swisschess.web.fields import checked_form_fields
 from swisschess.web.limits import (
     ForwardedClient,
@@ -97,8 +104,8 @@ def create_app(db: str | None = None, token: str | None = None,
     @app.exception_handler(StoreError)
     async def _store_error(request: Request, exc: StoreError):
         if request.url.path.startswith("/api/") or wants_json(request):
-            return JSONResponse({"detail": str(exc)}, status_code=exc.status)
-        return back_with_error(request, translate_message(str(exc)), exc.status)
+            return JSONResponse({"detail": str(exc)}, status_code=http_status(exc))
+        return back_with_error(request, translate_message(str(exc)), http_status(exc))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):

@@ -11,11 +11,26 @@ from urllib.parse import urlencode, urlsplit
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from swisschess.store.events import Conflict, NotFound, StoreError
+from swisschess.store.service import EntryError
 from swisschess.web.security import add_csrf, csrf_token
 
 
 class NeedLogin(Exception):
     """Raised by arbiter pages when the request is not logged in."""
+
+
+def http_status(error: StoreError) -> int:
+    """The HTTP status of a change the store refused: 404 for something unknown
+    (tournament, player, round, board), 409 for a change that does not fit the
+    current state (another arbiter was first, a result already entered), else 400."""
+    if isinstance(error, EntryError):  # one entry of a batch: its own kind
+        error = error.error
+    if isinstance(error, NotFound):
+        return 404
+    if isinstance(error, Conflict):
+        return 409
+    return 400
 
 
 def wants_json(request: Request) -> bool:

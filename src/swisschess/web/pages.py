@@ -8,6 +8,7 @@ The result-entry form is also sent by ``static/app.js`` with ``fetch`` (header
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,11 +17,12 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.store.events import StoreError
+from swisschess.model.facts import board_facts, facts_edition
+from swisschess.store.events import Conflict, StoreError
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.trfout import trf_variant
 from swisschess.web import views
-from swisschess.web.common import NeedLogin, page, safe_path, wants_json
+from swisschess.web.common import NeedLogin, http_status, page, safe_path, wants_json
 from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
@@ -49,11 +51,15 @@ def _base(svc: TournamentService, tid: int) -> dict:
 
 
 # ===================================================================== public
+def _tournament_list(request: Request, svc: TournamentService, template: str) -> Response:
+    """The tournaments with their state (the start pages, public and arbiter's)."""
+    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
+    return page(request, template, items=items)
+
+
 @router.get("/")
 def home(request: Request):
-    svc = _svc(request)
-    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
-    return page(request, "index.html", items=items)
+    return _tournament_list(request, _svc(request), "index.html")
 
 
 @router.get("/t/{tid}")
@@ -69,15 +75,14 @@ def public_tournament(request: Request, tid: int):
 
 @router.get("/t/{tid}/pairings/{rnd}")
 def public_pairings(request: Request, tid: int, rnd: int):
-    svc = _svc(request)
-    return page(request, "pairings.html", public=True, rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _svc(request), tid, rnd, "pairings.html", public=True)
 
 
-@router.get("/t/{tid}/standings")
-def public_standings(request: Request, tid: int):
-    svc = _svc(request)
-    return page(request, "standings.html", public=True, st=svc.standings(tid), **_base(svc, tid))
+def _round(request: Request, svc: TournamentService, tid: int, rnd: int, template: str,
+           **extra: Any) -> Response:
+    """A page of round ``rnd``: its boards and what else the round holds (byes, absences)."""
+    return page(request, template, rnd=rnd, boards=svc.boards(tid, rnd),
+                extras=svc.round_extras(tid, rnd), **extra, **_base(svc, tid))
 
 
 @router.get("/t/{tid}/players")
@@ -90,15 +95,6 @@ def public_players(request: Request, tid: int, q: str = ""):
     found = views.find_my_board(ctx["s"], q) if q else []
     return page(request, "public_players.html", public=True, q=q, found=found,
                 players=views.starting_list(ctx["t"], ctx["s"].seeded), **ctx)
-
-
-@router.get("/t/{tid}/crosstable")
-def public_crosstable(request: Request, tid: int):
-    svc = _svc(request)
-    ctx = _base(svc, tid)
-    ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
-    return page(request, "crosstable.html", public=True,
-                rows=views.crosstable(ctx["s"], ranks), **ctx)
 
 
 # ====================================================================== login
@@ -137,9 +133,7 @@ def logout(request: Request):
 # ================================================================ arbiter home
 @router.get("/arbiter")
 def arbiter_home(request: Request):
-    svc = _arbiter(request)
-    items = [(it, svc.state(it.id)) for it in svc.list_tournaments()]
-    return page(request, "arbiter_home.html", items=items)
+    return _tournament_list(request, _arbiter(request), "arbiter_home.html")
 
 
 @router.post("/arbiter/new")
@@ -321,7 +315,7 @@ def pair_preview(request: Request, tid: int):
         spec, state, version = svc.preview(tid)
     except StoreError as e:
         return page(request, "preview.html", problem=translate_message(str(e)), **ctx)
-    rows = svc.explain(state, spec)
+    rows = board_facts(state.t, spec.round, spec.boards, facts_edition(state.system, state.edition))
     return page(request, "preview.html", spec=spec, rows=rows, version=version,
                 pt=state.t, renumbered=not ctx["s"].seeded, **ctx)
 
@@ -336,9 +330,7 @@ def pair(request: Request, tid: int, version: int = Form(...)):
 
 @router.get("/arbiter/t/{tid}/round/{rnd}")
 def round_page(request: Request, tid: int, rnd: int):
-    svc = _arbiter(request)
-    return page(request, "round.html", rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _arbiter(request), tid, rnd, "round.html")
 
 
 @router.post("/arbiter/t/{tid}/round/{rnd}/result")
@@ -354,11 +346,11 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         else:
             bv = svc.enter_result(tid, rnd, board, result, correction=bool(correction))
     except StoreError as e:
-        if e.status == 409 and wants_json(request):  # another arbiter was first
+        if isinstance(e, Conflict) and wants_json(request):  # another arbiter was first
             return _conflict(svc, tid, rnd, board, translate_message(str(e)))
         if wants_json(request):
             return JSONResponse({"ok": False, "detail": translate_message(str(e))},
-                                status_code=e.status)
+                                status_code=http_status(e))
         raise
     # a result changed after later rounds were paired on it: say which (issue 24)
     warning = translate_message(bv.warning) if bv.warning else ""
@@ -400,10 +392,10 @@ async def keyboard_results(request: Request, tid: int, rnd: int):
         board = entries[e.index][0]
         err = _("Board {board}: {error}").format(board=board,
                                                  error=translate_message(str(e.error)))
-        return _keyboard_page(request, svc, tid, rnd, typed, err, e.status, board)
+        return _keyboard_page(request, svc, tid, rnd, typed, err, http_status(e), board)
     except StoreError as e:
         return _keyboard_page(request, svc, tid, rnd, typed, translate_message(str(e)),
-                              e.status)
+                              http_status(e))
     return _go(f"/arbiter/t/{tid}/round/{rnd}",
                _("{n} result(s) saved.").format(n=len(entries)))
 
@@ -474,25 +466,51 @@ def undo(request: Request, tid: int):
 
 
 # ================================================================ standings
-@router.get("/arbiter/t/{tid}/standings")
-def standings(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "standings.html", st=svc.standings(tid), **_base(svc, tid))
+def _standings(svc: TournamentService, tid: int, ctx: dict) -> dict:
+    return {"st": svc.standings(tid)}
 
 
-@router.get("/arbiter/t/{tid}/crosstable")
-def crosstable(request: Request, tid: int):
-    svc = _arbiter(request)
-    ctx = _base(svc, tid)
+def _crosstable(svc: TournamentService, tid: int, ctx: dict) -> dict:
     ranks = {r.player.id: r.rank for r in svc.standings(tid).rows}
-    return page(request, "crosstable.html", rows=views.crosstable(ctx["s"], ranks), **ctx)
+    return {"rows": views.crosstable(ctx["s"], ranks)}
+
+
+def _log(svc: TournamentService, tid: int, ctx: dict) -> dict:
+    return {"log": svc.log(tid)[::-1]}
+
+
+#: Pages that show one view of a tournament: (path, template, what they show,
+#: public too).  The arbiter's page is /arbiter/t/{tid}/PATH; a public one is
+#: also /t/{tid}/PATH, rendered with ``public``.
+VIEW_PAGES: tuple[tuple[str, str, Callable[[TournamentService, int, dict], dict], bool], ...] = (
+    ("standings", "standings.html", _standings, True),
+    ("crosstable", "crosstable.html", _crosstable, True),
+    ("print/standings", "print_standings.html", _standings, False),
+    ("log", "log.html", _log, False),
+)
+
+
+def _view_page(template: str, shows: Callable[[TournamentService, int, dict], dict],
+               public: bool) -> Callable[[Request, int], Response]:
+    def view(request: Request, tid: int) -> Response:
+        svc = _svc(request) if public else _arbiter(request)
+        ctx = _base(svc, tid)
+        return page(request, template, **({"public": True} if public else {}),
+                    **shows(svc, tid, ctx), **ctx)
+    return view
+
+
+for _path, _template, _shows, _public in VIEW_PAGES:
+    router.add_api_route(f"/arbiter/t/{{tid}}/{_path}", _view_page(_template, _shows, False),
+                         methods=["GET"])
+    if _public:
+        router.add_api_route(f"/t/{{tid}}/{_path}", _view_page(_template, _shows, True),
+                             methods=["GET"])
 
 
 @router.get("/arbiter/t/{tid}/print/pairings/{rnd}")
 def print_pairings(request: Request, tid: int, rnd: int):
-    svc = _arbiter(request)
-    return page(request, "print_pairings.html", rnd=rnd, boards=svc.boards(tid, rnd),
-                extras=svc.round_extras(tid, rnd), **_base(svc, tid))
+    return _round(request, _arbiter(request), tid, rnd, "print_pairings.html")
 
 
 @router.get("/arbiter/t/{tid}/print/berger")
@@ -515,18 +533,6 @@ def print_berger(request: Request, tid: int):
     m = table_size(n)
     return page(request, "print_berger.html", rounds=rounds, double=double, boards=m // 2,
                 dummy=m if m != n else None, players=t.sorted_players(), **ctx)
-
-
-@router.get("/arbiter/t/{tid}/print/standings")
-def print_standings(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "print_standings.html", st=svc.standings(tid), **_base(svc, tid))
-
-
-@router.get("/arbiter/t/{tid}/log")
-def log(request: Request, tid: int):
-    svc = _arbiter(request)
-    return page(request, "log.html", log=svc.log(tid)[::-1], **_base(svc, tid))
 
 
 @router.get("/arbiter/t/{tid}/export.trf")

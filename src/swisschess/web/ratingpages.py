@@ -21,7 +21,7 @@ import json
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import JSONResponse
 
-from swisschess.standings import reports
+from swisschess.standings import prizes, reports
 from swisschess.standings.field import Field, complete_rounds
 from swisschess.standings.norms import title_norms
 from swisschess.standings.prizes import PrizeConfigError, parse_config, prize_list
@@ -34,19 +34,6 @@ from swisschess.web.common import NeedLogin, page
 router = APIRouter(include_in_schema=False)
 #: JSON, as ``swisschess ratings|norms --format json`` prints it
 api_router = APIRouter(prefix="/api", tags=["api"])
-
-EXAMPLE_PRIZES = """currency = "EUR"
-sharing = "hort"
-
-[[category]]
-name = "Open"
-prizes = [300, 200, 100]
-
-[[category]]
-name = "Women"
-sex = "w"
-prizes = [60, 40]
-"""
 
 
 def _base(svc: TournamentService, tid: int) -> dict:
@@ -99,7 +86,7 @@ def arbiter_norms(request: Request, tid: int, exempt: bool = False):
 @router.get("/arbiter/t/{tid}/prizes")
 def arbiter_prizes_form(request: Request, tid: int):
     svc = _arbiter(request)
-    return page(request, "prizes.html", config_text=EXAMPLE_PRIZES, sections=None,
+    return page(request, "prizes.html", config_text=prizes.EXAMPLE, sections=None,
                 **_base(svc, tid))
 
 

@@ -19,19 +19,6 @@ RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0
 BYE_LABELS = dict(terms.BYE_NAMES)
 
 
-def pts(x: Fraction | float | int | None) -> str:
-    """2, 2½, ½ ..."""
-    if x is None:
-        return ""
-    x = Fraction(x)
-    whole, frac = divmod(x, 1)
-    if frac == 0:
-        return str(int(whole))
-    if frac == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{float(x):g}"
-
-
 def result_label(word: str | None) -> str:
     return RESULT_LABELS.get(word or "", "")
 
@@ -143,19 +130,14 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
 
 
 def install_filters(env) -> None:
-    env.filters["pts"] = pts
-    env.filters["tb"] = tb
-    env.globals["describe"] = describe
-    env.filters["result_label"] = result_label
-    env.globals["BYE_LABELS"] = BYE_LABELS
-    env.globals["PAIRING_EDITIONS"] = registry.EDITIONS
-    env.globals["tiebreak_name"] = terms.tiebreak_name
-    env.globals["system_name"] = terms.system_name
-    env.globals["edition_name"] = terms.edition_name
-    env.globals["translate_float"] = terms.float_text
-    env.globals["preference_name"] = terms.preference_name
-    env.globals["colour_letter"] = terms.colour_letter
-    env.globals["translate_note"] = terms.note
+    env.filters.update(pts=i18n.points, tb=tb, result_label=result_label)
+    env.globals.update(
+        describe=describe, BYE_LABELS=BYE_LABELS, PAIRING_EDITIONS=registry.EDITIONS,
+        # the domain's terms in the reader's language (i18n.terms)
+        tiebreak_name=terms.tiebreak_name, system_name=terms.system_name,
+        edition_name=terms.edition_name, translate_float=terms.float_text,
+        preference_name=terms.preference_name, colour_letter=terms.colour_letter,
+        translate_note=terms.note)
 
 
 # ------------------------------------------------------------ public lists

@@ -1,26 +1,15 @@
-"""Failed arbiter logins per client, for the login back-off (web app hardening).
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Failed arbiter logins per client, for the login back-off (web app hardening)."""
 
 import sqlalchemy as sa
-from alembic import op
+
+from swisschess.store.migrations.tables import new_table
 
 revision = "0002"
-down_revision = "0001"
-branch_labels = None
-depends_on = None
+down_revision = "0001"  # no branch labels, no dependencies (alembic's defaults)
 
-
-def upgrade() -> None:
-    op.create_table(
-        "login_failure",
-        sa.Column("key", sa.String(100), primary_key=True),
-        sa.Column("failures", sa.Integer, nullable=False),
-        sa.Column("last_at", sa.DateTime, nullable=False),
-    )
-
-
-def downgrade() -> None:
-    op.drop_table("login_failure")
+upgrade, downgrade = new_table(
+    "login_failure",
+    sa.Column("key", sa.String(100), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False),
+    sa.Column("last_at", sa.DateTime, nullable=False),
+)

@@ -1,25 +1,14 @@
-"""Sessions ended by "Log out" before they expire (web app hardening).
-
-Revision ID: 0003
-Revises: 0002
-"""
+"""Sessions ended by "Log out" before they expire (web app hardening)."""
 
 import sqlalchemy as sa
-from alembic import op
+
+from swisschess.store.migrations.tables import new_table
 
 revision = "0003"
-down_revision = "0002"
-branch_labels = None
-depends_on = None
+down_revision = "0002"  # no branch labels, no dependencies (alembic's defaults)
 
-
-def upgrade() -> None:
-    op.create_table(
-        "revoked_session",
-        sa.Column("sid", sa.String(64), primary_key=True),
-        sa.Column("expires_at", sa.DateTime, nullable=False),
-    )
-
-
-def downgrade() -> None:
-    op.drop_table("revoked_session")
+upgrade, downgrade = new_table(
+    "revoked_session",
+    sa.Column("sid", sa.String(64), primary_key=True),
+    sa.Column("expires_at", sa.DateTime, nullable=False),
+)
