@@ -199,7 +199,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 
 #: Beside the layers: importable from any layer (they import nothing else of
 #: ours but each other); ``i18n.web`` (middleware, templates) by ``web`` only.
-BESIDE = {"", "i18n", "i18n.terms", "i18n.messages", "i18n.catalogues"}
+#: ``model.points`` is the one points formatter, a leaf that ``i18n`` wraps.
+BESIDE = {"", "i18n", "i18n.terms", "i18n.messages", "i18n.catalogues", "model.points"}
 WEB_ONLY = {"i18n.web"}
 
 #: The pure layers (below the store): no file, network or console I/O.
