@@ -108,6 +108,12 @@ class TeamRound:
     that colour"); None for every other kind of round.  ``scheduled`` keeps
     the first board's colour of a paired match that was not played (a
     forfeit): files record it, the pairing ignores it (art. 1.6.1: no colour).
+
+    ``boards`` (optional) is the team's game points board by board (board 1
+    first), ``lineup`` the member id that sat on each board (0: nobody, the
+    game was forfeited) and ``unplayed_boards`` the boards (0-based) whose
+    game was not played (a forfeit).  The pairing never reads them; the team
+    tie-breaks of C.07 art. 12 (BC, TBR, BBE) and the board statistics do.
     """
 
     kind: RoundKind
@@ -116,6 +122,9 @@ class TeamRound:
     opponent: int | None = None
     colour: Colour | None = None
     scheduled: Colour | None = None
+    boards: tuple[float, ...] | None = None
+    lineup: tuple[int, ...] | None = None
+    unplayed_boards: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if (self.kind in PAIRED_KINDS) != (self.opponent is not None):
@@ -131,13 +140,25 @@ class TeamRound:
         return self.kind is RoundKind.PLAYED
 
 
+@dataclass(frozen=True)
+class Member:
+    """A player of a team: an id unique in the tournament (the TRF ``001``
+    start number), name, rating (0: unrated) and place in the team's list."""
+
+    id: int
+    name: str = ""
+    rating: int = 0
+
+
 @dataclass
 class Team:
-    """A team: its TPN (art. 1.1), name, and its rounds so far (round 1 first)."""
+    """A team: its TPN (art. 1.1), name, its rounds so far (round 1 first)
+    and, optionally, its members in the order of the team's list (board order)."""
 
     tpn: int
     name: str = ""
     rounds: list[TeamRound] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
