@@ -162,6 +162,21 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Acceleration:
+    """Virtual points of an accelerated pairing (C.04.7; TRF-2026 record
+    ``250``): ``match_points`` / ``game_points`` added to the pairing score of
+    the teams ``first_team``..``last_team`` (TPN) in rounds
+    ``first_round``..``last_round``."""
+
+    match_points: float
+    game_points: float
+    first_round: int
+    last_round: int
+    first_team: int
+    last_team: int
+
+
+@dataclass(frozen=True)
 class TeamRules:
     """The rules of the team competition that C.04.6 leaves to them.
 
@@ -178,6 +193,10 @@ class TeamRules:
       of the team competition state otherwise"; None means the draw's points
       (``draw_match_points`` and half the boards).
     * ``initial_colour``: art. 4.1 - drawn by lot before round 1.
+    * ``baku``: the Baku acceleration (C.04.7) on match points (TRF ``192``
+      code ending in ``_BAKU``); ``acceleration``: virtual points given
+      explicitly (TRF ``250``), which win over the method.  See
+      :mod:`swisschess.teams.acceleration`.
     """
 
     rounds: int
@@ -191,6 +210,17 @@ class TeamRules:
     loss_match_points: float = 0.0
     pab_match_points: float | None = None
     pab_game_points: float | None = None
+    baku: bool = False
+    acceleration: tuple[Acceleration, ...] = ()
+    board_colours: str | None = None  # TRF 352: board 1's colour first, e.g. "WBWB"
+
+    def board_colour(self, team_colour: Colour, board: int) -> Colour:
+        """The colour on ``board`` (0-based) of the team whose first board has
+        ``team_colour`` (art. 1.6.1); boards alternate unless ``board_colours``
+        says otherwise."""
+        seq = self.board_colours or "".join("WB"[i % 2] for i in range(self.boards))
+        same = seq[board % len(seq)] == seq[0]
+        return team_colour if same else team_colour.other
 
     def __post_init__(self) -> None:
         if self.rounds < 1:

@@ -359,6 +359,50 @@ def _esb(v: _View, tb: TeamTiebreak, opp: Score, mine: Score) -> dict[int, Value
     return out
 
 
+#: The type-B counts of art. 7 that count games when game points are the score (art. 13).
+GAME_LEVEL = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "STD"})
+
+
+def _games(v: _View, r: TeamRound) -> list[tuple[Fraction, bool, Colour | None]]:
+    """The games of a round, board by board: (points, played over the board,
+    colour).  An unplayed round gives every board the same result: a PAB or
+    a full-point bye a win on each board, as art. 12 counts a PAB (the only
+    place where C.07 spreads a team's bye over its boards; gacrux does the
+    same), a half-point bye a draw, a forfeit a win or a loss."""
+    b = v.t.rules.boards
+    if r.played and r.boards is not None and len(r.boards) == b and r.colour is not None:
+        return [(Fraction(x), k not in r.unplayed_boards, v.t.rules.board_colour(r.colour, k))
+                for k, x in enumerate(r.boards)]
+    per = _boards_of(v, r) or (Fraction(r.game_points) / b,) * b
+    return [(x, False, None) for x in per]
+
+
+def _game_counts(v: _View, code: str) -> dict[int, Value]:
+    """Art. 7.1-7.4, 7.6, 7.7 counted on games (art. 13 with game points)."""
+    out: dict[int, Value] = {}
+    for tpn, rs in v.rounds.items():
+        total = F0
+        for r in rs:
+            voluntary = r.kind in VOLUNTARY
+            for pts, otb, colour in _games(v, r):
+                black = colour is Colour.BLACK
+                if code == "WIN":
+                    total += pts >= 1
+                elif code == "WON":
+                    total += otb and pts >= 1
+                elif code == "BPG":
+                    total += otb and black
+                elif code == "BWG":
+                    total += otb and black and pts >= 1
+                elif code == "REP":  # 7.6: less forfeit losses and requested byes
+                    total += not (voluntary or (not otb and pts == 0))
+                else:  # STD, 7.7
+                    total += 1 if pts > Fraction(1, 2) else Fraction(1, 2) if pts == Fraction(1, 2) \
+                        and r.kind is not RoundKind.ABSENT else 0
+        out[tpn] = total
+    return out
+
+
 def _per_round(v: _View, f: Callable[[TeamRound], bool]) -> dict[int, Value]:
     return {tpn: Fraction(sum(1 for r in rs if f(r))) for tpn, rs in v.rounds.items()}
 
@@ -406,6 +450,8 @@ def _compute(v: _View, tb: TeamTiebreak) -> dict[int, Value]:
     if code in ("EMMSB", "EMGSB", "EGMSB", "EGGSB"):
         pick = {"M": Score.MATCH_POINTS, "G": Score.GAME_POINTS}
         return _esb(v, tb, pick[code[1]], pick[code[2]])
+    if code in GAME_LEVEL and sc is Score.GAME_POINTS:
+        return _game_counts(v, code)
     win = Fraction(t.rules.win_match_points)
     if code == "WIN":  # 7.1: a win's match points, with or without playing
         return _per_round(v, lambda r: r.kind is not RoundKind.ABSENT and r.match_points >= win)
