@@ -177,6 +177,17 @@ class Acceleration:
 
 
 @dataclass(frozen=True)
+class Prohibition:
+    """Teams that may not meet each other in rounds ``first_round`` ..
+    ``last_round`` (TRF-2026 record ``260``; e.g. the teams of one club or
+    federation), applied like [C1]."""
+
+    first_round: int
+    last_round: int
+    teams: frozenset[int]
+
+
+@dataclass(frozen=True)
 class TeamRules:
     """The rules of the team competition that C.04.6 leaves to them.
 
@@ -213,6 +224,15 @@ class TeamRules:
     baku: bool = False
     acceleration: tuple[Acceleration, ...] = ()
     board_colours: str | None = None  # TRF 352: board 1's colour first, e.g. "WBWB"
+    prohibited: tuple[Prohibition, ...] = ()
+
+    def barred(self, tpn: int, rnd: int) -> set[int]:
+        """The teams ``tpn`` may not be paired with in round ``rnd`` (record 260)."""
+        out: set[int] = set()
+        for p in self.prohibited:
+            if p.first_round <= rnd <= p.last_round and tpn in p.teams:
+                out |= p.teams - {tpn}
+        return out
 
     def board_colour(self, team_colour: Colour, board: int) -> Colour:
         """The colour on ``board`` (0-based) of the team whose first board has

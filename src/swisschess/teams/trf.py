@@ -42,6 +42,7 @@ from swisschess.teams.model import (
     Colour,
     ColourModel,
     Member,
+    Prohibition,
     RoundKind,
     Score,
     Team,
@@ -271,6 +272,7 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
     pabs: dict[int, int] = {}                                        # round -> tpn
     byes: dict[tuple[int, int], str] = {}                            # (round, tpn) -> F/H/Z
     accel: list[tuple[int, Acceleration]] = []                       # (line, record 250)
+    prohibited: list[tuple[int, Prohibition]] = []                   # (line, record 260)
     lineups: dict[tuple[int, int], tuple[int, int, list[int]]] = {}  # (round, tpn) -> (line, opp, ids)
     forfeited: dict[tuple[int, int], tuple[int, str, int]] = {}      # (round, tpn) -> (line, +/-, opp)
     informative: list[tuple[int, int, int]] = []                     # (line, column, tpn) of 801/802
@@ -346,6 +348,15 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                 byes[(rnd, int(field))] = kind
         elif code == "250":
             accel.append((no, _acceleration(line, no)))
+        elif code == "260":
+            # prohibited pairings: first round 5-7, last round 9-11, teams from 13 (5 columns each)
+            first = _int(line[4:7], "260", no, 5)
+            last = _int(line[8:11], "260", no, 9) or first
+            group = [_int(line[k:k + 4], "260", no, k + 1) for k in range(12, len(line), 5)
+                     if line[k:k + 4].strip()]
+            if first < 1 or last < first:
+                raise TeamTrfError(f"260: rounds {first}-{last} are not a range", no, 5)
+            prohibited.append((no, Prohibition(first, last, frozenset(group))))
         elif code == "300":
             # out-of-order line-up: round 5-7, team 9-11, opponent 13-15, then
             # the players in board order from column 17 (0 = board left empty)
@@ -369,9 +380,9 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                 forfeited[(rnd, tpn)] = (no, sym, opp)
         elif code in ("801", "802"):
             # informative crosstables: recomputed from the results, only the team checked
-            first = (line[4:].split() or ["0"])[0]
+            token = (line[4:].split() or ["0"])[0]
             col = 5 + len(line[4:]) - len(line[4:].lstrip())
-            informative.append((no, col, _int(first, code, no, col)))
+            informative.append((no, col, _int(token, code, no, col)))
     if not teams:
         raise TeamTrfError("no 310 team records: not a team file", 0, 0)
     if rounds < 1:
@@ -391,6 +402,10 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
     for no, col, tpn in informative:
         if tpn not in teams:
             raise TeamTrfError(f"informative record: no team {tpn}", no, col)
+    for no, pr in prohibited:
+        for tpn in sorted(pr.teams):
+            if tpn not in teams:
+                raise TeamTrfError(f"260: no team {tpn}", no, 13)
     for no, a in accel:
         for tpn in (a.first_team, a.last_team):
             if tpn not in teams:
@@ -419,6 +434,7 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                       pab_match_points=pab_points[0] if pab_points else None,
                       pab_game_points=pab_points[1] if pab_points else None,
                       acceleration=tuple(a for _no, a in accel), board_colours=seq,
+                      prohibited=tuple(pr for _no, pr in prohibited),
                       **settings)  # type: ignore[arg-type]
     if (rules.baku or rules.acceleration) and rules.primary is Score.GAME_POINTS:
         raise TeamTrfError("an acceleration cannot be used when game points are the "
