@@ -27,6 +27,7 @@ from __future__ import annotations
 from swisschess.rules.baku import accelerated_rounds, group_a_size
 from swisschess.teams.model import (
     PAIRED_KINDS,
+    Acceleration,
     RoundKind,
     Score,
     Team,
@@ -108,3 +109,22 @@ def floated(tournament: TeamTournament, team: Team, round_number: int) -> bool:
     opponent = tournament.team(entry.opponent)
     return (pairing_score(tournament, team, round_number)
             != pairing_score(tournament, opponent, round_number))
+
+
+def baku_records(tournament: TeamTournament, absent: frozenset[int] = frozenset()
+                 ) -> tuple[Acceleration, ...]:
+    """The virtual points of the Baku method as TRF-2026 ``250`` records (what
+    an in-tournament data exchange file carries, so that another engine pairs
+    with the same points): a win's MP to GA in the first accelerated rounds,
+    a draw's in the others."""
+    rules = tournament.rules
+    if not rules.baku or rules.acceleration:
+        return rules.acceleration
+    ga = last_ga_team(tournament, absent)
+    if ga is None:
+        return ()
+    full, last = accelerated_rounds(rules.rounds)
+    out = [Acceleration(rules.win_match_points, 0.0, 1, full, 1, ga)]
+    if last > full:
+        out.append(Acceleration(rules.draw_match_points, 0.0, full + 1, last, 1, ga))
+    return tuple(out)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from swisschess.teams.acceleration import baku_records
 from swisschess.teams.model import (
     PAIRED_KINDS,
     Acceleration,
@@ -66,6 +67,8 @@ def tournament_type_code(tournament: TeamTournament) -> str:
     parts.append(primary)
     if rules.secondary_for_colour:
         parts.append(secondary)
+    if rules.baku:
+        parts.append("BAKU")
     return "_".join(parts)
 
 
@@ -180,6 +183,12 @@ def write_team_trf(tournament: TeamTournament, absent_next: set[int] | frozenset
         lines.append(f"310 {team.tpn:3d} {name[:32]:<32} {'':5} {'':6} "
                      f"{match_points(team):6.1f} {game_points(team):6.1f} {team.tpn:3d}  {ids}")
     lines += out_of_order
+    for a in baku_records(tournament, frozenset(absent_next)):
+        lines.append(f"250 {a.match_points:4.1f} {a.game_points:4.1f} {a.first_round:3d} {a.last_round:3d} "
+                     f"{a.first_team:4d} {a.last_team:4d}")
+    for pr in rules.prohibited:
+        lines.append(f"260 {pr.first_round:3d} {pr.last_round:3d} "
+                     + " ".join(f"{x:4d}" for x in sorted(pr.teams)))
     pabs = []
     for rnd in range(1, played_rounds + 1):
         who = [t.tpn for t in teams if len(t.rounds) >= rnd and t.rounds[rnd - 1].kind is RoundKind.PAB]
