@@ -79,6 +79,9 @@ def main() -> int:
     ap.add_argument("--forfeit", type=float, default=0.0)
     ap.add_argument("--codes", default=",".join(CODES))
     ap.add_argument("--show", type=int, default=8)
+    ap.add_argument("--rank", metavar="LIST",
+                    help="compare the ranking by PTS then LIST (e.g. EDET/P,EMGSB/C1/P,BH:MP/C1/P) "
+                         "instead of the values")
     ap.add_argument("files", nargs="*", help="TRF-2026 team files to compare instead")
     args = ap.parse_args()
     codes = args.codes.split(",")
@@ -100,6 +103,8 @@ def main() -> int:
             Path(name).write_text(write_team_trf(t), encoding="utf-8")
             events[name] = t
     job = work / "job.json"
+    if args.rank:
+        codes = ["PTS", *args.rank.split(",")]
     job.write_text(json.dumps({"files": sorted(events), "codes": codes}), encoding="utf-8")
     result = work / "gacrux.json"
     subprocess.run([args.gacrux, "-c", DRIVER, str(job), str(result)], check=True, cwd=work)
@@ -112,6 +117,16 @@ def main() -> int:
         g = parse(theirs.get(name, ""))
         if g is None:
             print("gacrux failed on", name, theirs.get(name, "")[:300])
+            continue
+        if args.rank:
+            st = team_standings(t, codes[1:])
+            for row in st.rows:
+                other = g.get(row.tpn, {}).get("Rank", "?")
+                agree = str(row.rank) == other
+                (same if agree else differ)["rank"] += 1
+                if not agree and shown < args.show:
+                    shown += 1
+                    print(f"--- rank: {name} team {row.tpn}: ours {row.rank}, gacrux {other}")
             continue
         st = team_standings(t, codes)
         for row in st.rows:

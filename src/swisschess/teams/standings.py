@@ -495,20 +495,13 @@ def _compute(v: _View, tb: TeamTiebreak) -> dict[int, Value]:
         bh = _buchholz(v, TeamTiebreak("BH", forfeits_played=tb.forfeits_played), primary)
         return {tpn: v.total(tpn, _other(primary)) + bh[tpn] / factor  # type: ignore[operator]
                 for tpn in v.rounds}
-    if code == "BC":  # 12.1: sum of board number x game points on it
+    if code in ("BC", "TBR", "BBE"):
+        # 12.1 board number x game points on it; 12.2 board 1's game points, then
+        # board 2's ...; 12.3 all boards but the last, then but the last two ...
         out = {}
         for tpn in v.rounds:
             tot = board_totals(v, tpn)
-            out[tpn] = None if tot is None else sum((k * x for k, x in enumerate(tot, start=1)), F0)
-        return out
-    if code == "TBR":  # 12.2: board 1's game points, then board 2's ...
-        return {tpn: board_totals(v, tpn) for tpn in v.rounds}
-    if code == "BBE":  # 12.3: all boards but the last, then but the last two ...
-        out = {}
-        for tpn in v.rounds:
-            tot = board_totals(v, tpn)
-            out[tpn] = None if tot is None else tuple(
-                sum(tot[:k], F0) for k in range(len(tot) - 1, 0, -1))
+            out[tpn] = None if tot is None else _knockout_value(code, tot)
         return out
     raise TeamTiebreakError(f"unknown team tie-break {code}")
 
@@ -570,26 +563,64 @@ def _split(group: list[int], vals: dict[int, Value], higher: bool) -> list[list[
     return out
 
 
-def _extended_de(v: _View, group: list[int], tb: TeamTiebreak,
-                 extra: dict[str, dict[int, Value]]) -> list[list[int]]:
+def _extended_de(v: _View, group: list[int], tb: TeamTiebreak) -> list[list[int]]:
     """C.07 art. 13.3: DE on the primary score, then on the secondary (13.3.1);
     for two teams still tied on MP and GP, the art. 12 tie-breaks the code
-    names (13.3.2: EDEBT = BC then TBR, EDEBB = BC then BBE, EDET = TBR, EDEB =
-    BBE); every new tied subgroup starts again at 13.3.1 (13.3.3)."""
+    names, applied to their match (13.3.2: EDEBT = BC then TBR, EDEBB = BC then
+    BBE, EDET = TBR, EDEB = BBE); every new tied subgroup starts again at
+    13.3.1 (13.3.3)."""
     if len(group) < 2:
         return [group]
     primary = v.t.rules.primary
     for sc in (primary, _other(primary)):
         sub = _direct_encounter(v, group, sc, tb.forfeits_played)
         if len(sub) > 1:
-            return [g for s in sub for g in _extended_de(v, s, tb, extra)]
-    if len(group) == 2 and len({(v.mp[p], v.gp[p]) for p in group}) == 1:
+            return [g for s in sub for g in _extended_de(v, s, tb)]
+    if len(group) == 2:
+        encounter = _encounter_boards(v, group, tb.forfeits_played)
         for code in {"EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE"),
                      "EDET": ("TBR",), "EDEB": ("BBE",)}.get(tb.code, ()):
-            sub = _split(group, extra[code], TEAM_TIEBREAKS[code][2])
+            if encounter is None:
+                break
+            vals = {p: _knockout_value(code, encounter[p]) for p in group}
+            sub = _split(group, vals, TEAM_TIEBREAKS[code][2])
             if len(sub) > 1:
                 return sub
     return [group]
+
+
+def _encounter_boards(v: _View, pair: list[int], forfeits: bool
+                      ) -> dict[int, tuple[Fraction, ...]] | None:
+    """Reading of art. 13.3.2: two teams still tied after DE on both scores
+    drew their match(es) in MP and GP; the knock-out tie-breaks of art. 12
+    then decide *that* match, board by board (its game points per board,
+    summed over their encounters).  None when they did not meet (or a board
+    result is unknown)."""
+    a, b = pair
+    out: dict[int, tuple[Fraction, ...]] = {}
+    for me, other in ((a, b), (b, a)):
+        totals = [F0] * v.t.rules.boards
+        met = False
+        for r in v.rounds[me]:
+            if r.opponent == other and (r.played or forfeits):
+                bs = _boards_of(v, r)
+                if bs is None:
+                    return None
+                totals = [x + y for x, y in zip(totals, bs, strict=True)]
+                met = True
+        if not met:
+            return None
+        out[me] = tuple(totals)
+    return out
+
+
+def _knockout_value(code: str, boards: tuple[Fraction, ...]) -> Value:
+    """BC (12.1), TBR (12.2) or BBE (12.3) of a team's board results."""
+    if code == "BC":
+        return sum((k * x for k, x in enumerate(boards, start=1)), F0)
+    if code == "TBR":
+        return boards
+    return tuple(sum(boards[:k], F0) for k in range(len(boards) - 1, 0, -1))
 
 
 # ---------------------------------------------------------------- ranking
@@ -629,14 +660,13 @@ def team_standings(t: TeamTournament, tiebreaks: str | Sequence[str] | Sequence[
     tpns = sorted(v.rounds)
     values: dict[int, list[Value]] = {p: [] for p in tpns}
     groups = _split(tpns, {p: v.total(p, primary) for p in tpns}, True)
-    extra = {code: _compute(v, TeamTiebreak(code)) for code in ("BC", "TBR", "BBE")}
     for tb in tbs:
         if tb.code in GROUP_BASED:
             new: list[list[int]] = []
             for g in groups:
                 sub = ([g] if len(g) < 2 else
                        _direct_encounter(v, g, _score_of(tb, t), tb.forfeits_played) if tb.code == "DE"
-                       else _extended_de(v, g, tb, extra))
+                       else _extended_de(v, g, tb))
                 pos = 1
                 for s in sub:
                     for p in s:
