@@ -34,7 +34,12 @@ from swisschess.cli.exitcodes import (
 from swisschess.formats.trf import decode
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.teams.generate import generate
+from swisschess.teams.generate import (
+    TeamConfigError,
+    generate,
+    generate_from_config,
+    parse_team_config,
+)
 from swisschess.teams.model import Colour, RoundKind, Team, TeamTournament
 from swisschess.teams.pairing import NoTeamPairing, TeamRoundPairing, pair_round
 from swisschess.teams.trf import TeamTrfError, read_team_trf, write_team_trf
@@ -236,15 +241,30 @@ def _show(r: _Round | None) -> str:
 def _engine_generate(args: argparse.Namespace) -> int:
     from swisschess.cli.generate import parse_seed
 
-    if args.generate:
-        return _fail(EXIT_INVALID, _("--team -g: a generator configuration is not supported yet"))
     if not args.output:
         return _fail(EXIT_INVALID, _("-g needs -o OUT.trf"))
     seed = parse_seed(args.seed)
+    settings: dict[str, object] | None = None
+    if args.generate:
+        try:
+            with open(args.generate, "rb") as f:
+                config = decode(f.read())
+        except OSError as e:
+            return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+                file=args.generate, reason=e.strerror or e))
+        try:
+            settings = parse_team_config(config)
+        except TeamConfigError as e:
+            return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+                file=args.generate, message=translate_message(str(e))))
     try:
-        t = generate(seed, absence_rate=0.04, forfeit_rate=0.03)
+        t = (generate(seed, absence_rate=0.04, forfeit_rate=0.03) if settings is None
+             else generate_from_config(settings, seed))
+    except TeamConfigError as e:
+        return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+            file=args.generate, message=translate_message(str(e))))
     except NoTeamPairing:
         return _fail(EXIT_NO_PAIRING, _("seed {seed}: no valid pairing: {reason}").format(
             seed=seed, reason=_("no pairing respects the absolute criteria")))
-    return _write(args.output, f"### swisschess engine --team -g -s {seed}\n"
-                  + write_team_trf(t))
+    head = f"### swisschess engine --team -g {args.generate or ''} -s {seed}".replace("  ", " ")
+    return _write(args.output, head + "\n" + write_team_trf(t))
