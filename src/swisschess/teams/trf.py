@@ -535,7 +535,7 @@ def _acceleration(line: str, no: int) -> Acceleration:
     if first < 1 or last < first:
         raise TeamTrfError(f"250: rounds {first}-{last} are not a range", no, 15)
     if lo < 1 or hi < lo:
-        raise TeamTrfError(f"250: teams {lo}-{hi} are not a range", no, 23)
+        raise TeamTrfError(f"250: teams {lo}-{hi} are not a range", no, 23)  # first-last
     return Acceleration(mp, gp, first, last, lo, hi)
 
 
