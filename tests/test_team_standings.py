@@ -108,6 +108,9 @@ def test_buchholz_with_the_dummy_of_art_16_4() -> None:
 def test_cut_1_cuts_a_voluntary_unplayed_round_art_16_5() -> None:
     # team 4: contributions 3 (round 1), 1 (absence, VUR), 1 (forfeit loss, VUR)
     assert values(hand_event(), "BH:MP/C1") == {1: [5], 2: [9], 3: [8], 4: [4]}
+    # with /P team 4's forfeit loss is a match against team 1 (6), not a voluntary
+    # unplayed round: the absence (1) is cut
+    assert values(hand_event(), "BH:MP/C1/P")[4] == [9]
 
 
 def test_extended_sonneborn_berger_art_13_2() -> None:

@@ -35,7 +35,7 @@ from swisschess.teams.trf import read_team_trf, write_team_trf
 CODES = ["MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "EGGSB/C1",
          "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "PS:MP", "PS:GP",
          "SB:MP", "SB:GP", "WIN", "WON", "BPG", "BWG", "REP", "STD", "SSSC", "BC",
-         "BH:MP/P", "EMGSB/C1/P"]
+         "BH:MP/P", "BH:MP/C1/P", "EMGSB/C1/P", "EGGSB/C1/P"]
 
 DRIVER = r"""
 import contextlib, io, json, sys

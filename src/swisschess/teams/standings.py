@@ -332,6 +332,14 @@ def _cut(contribs: list[tuple[Fraction, bool, Fraction]], tb: TeamTiebreak, sb_l
 
 # ------------------------------------------------------------ tie-breaks
 
+def _voluntary(r: TeamRound, tb: TeamTiebreak) -> bool:
+    """A voluntary unplayed round for art. 16.5; with ``/P`` a forfeit counts
+    as a match played against the scheduled opponent, so it is not one."""
+    if tb.forfeits_played and r.opponent is not None:
+        return False
+    return r.kind in VOLUNTARY
+
+
 def _buchholz(v: _View, tb: TeamTiebreak, sc: Score | None = None) -> dict[int, Value]:
     """C.07 art. 8.1 on teams (art. 13): the sum of the opponents' scores."""
     sc = sc or _score_of(tb, v.t)
@@ -340,7 +348,7 @@ def _buchholz(v: _View, tb: TeamTiebreak, sc: Score | None = None) -> dict[int, 
         contribs = []
         for i, r in enumerate(rs):
             val = v.opponent_value(tpn, i, sc, tb.forfeits_played)
-            contribs.append((val, r.kind in VOLUNTARY, val))
+            contribs.append((val, _voluntary(r, tb), val))
         out[tpn] = _cut(contribs, tb, sb_like=False)
     return out
 
@@ -354,7 +362,7 @@ def _esb(v: _View, tb: TeamTiebreak, opp: Score, mine: Score) -> dict[int, Value
         contribs = []
         for i, r in enumerate(rs):
             o = v.opponent_value(tpn, i, opp, tb.forfeits_played)
-            contribs.append((o * v.points(r, mine), r.kind in VOLUNTARY, o))
+            contribs.append((o * v.points(r, mine), _voluntary(r, tb), o))
         out[tpn] = _cut(contribs, tb, sb_like=True)
     return out
 
