@@ -14,8 +14,11 @@ paired, 5 file cannot be read.
 
 The engine command line reaches the same code: ``swisschess engine --team
 IN.trf -p [OUT]`` (or any file with ``310`` records / a ``192 FIDE_TEAM`` code),
-``-c`` to re-pair and check every round, ``-g -o OUT.trf [-s SEED]`` for a
-random team tournament (see :func:`run_engine`).
+``-c`` to re-pair and check every round, ``-g [CONFIG] -o OUT.trf [-s SEED]``
+for a random team tournament, CONFIG holding ``Key=Value`` lines (TeamsNumber,
+RoundsNumber, BoardsNumber, ColourModel, PrimaryScore, Baku, DrawPercentage,
+ForfeitRate, AbsenceRate ...: :data:`swisschess.teams.generate.TEAM_CONFIG_KEYS`)
+(see :func:`run_engine`).
 """
 
 from __future__ import annotations
@@ -134,7 +137,7 @@ def run_engine(args: argparse.Namespace) -> int:
     """``swisschess engine --team``: ``-p [OUT]`` pairs the next round (engine
     format: the number of pairs, then ``WHITE BLACK`` per line, the PAB as
     ``TPN 0``), ``-c`` re-pairs every round of the file and reports the rounds
-    that differ, ``-g -o OUT.trf [-s SEED]`` writes a random team tournament."""
+    that differ, ``-g [CONFIG] -o OUT.trf [-s SEED]`` writes a random team tournament."""
     if args.generate is not None:
         return _engine_generate(args)
     if not args.input:

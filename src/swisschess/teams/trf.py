@@ -16,20 +16,23 @@ team and board) plus the team records:
   points of a team win/draw/loss, ``192`` the encoded tournament type
   (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP``, ``FIDE_TEAM_GP_MP`` ...).
 
-:func:`read_team_trf` reads such a file back for pairing: each team's round is
-derived from its players' ``001`` entries (the first board's colour is the
-team's, art. 1.6.1; a match is played when one of its games was played, a
-forfeit when all were forfeited), the PABs from ``320``, the full-/half-point
-byes and absences from ``240`` (a ``240 Z`` of the round after the last one
-played names the teams absent from the round to be paired).  Out-of-order
-line-ups (``300``) and accelerations (``250``, ``_BAKU``) are not read yet:
-a file with them is refused, never mis-paired.
+:func:`read_team_trf` reads such a file back: each team's round is derived
+from its players' ``001`` entries (the first board's colour is the team's, art.
+1.6.1; a match is played when one of its games was played, a forfeit when all
+were forfeited), with the line-up of each round (``300`` when the board order is
+not the team's list, else the members with a game in list order) and the board
+results kept for the standings; the PABs from ``320``; forfeited matches from
+``330``; the full-/half-point byes and absences from ``240`` (a ``240 Z`` of the
+round after the last one played names the teams absent from the round to be
+paired); virtual points of an acceleration from ``250`` (and ``_BAKU`` in
+``192``); prohibited pairings from ``260``; ``801``/``802`` (informative) are
+checked only.
 
-The writer produces what another program needs to pair the next round: team
-``t`` has players ``(t-1)*boards + 1 .. t*boards`` on boards 1..boards, and the
-board results of a played match are taken from :attr:`TeamRound.game_points`
-(as many wins, then a draw, then losses).  Forfeits are written as ``+``/``-``
-on every board.
+The writer writes the members and line-ups it is given (else team ``t`` has
+players ``(t-1)*boards + 1 .. t*boards`` on boards 1..boards), the board results
+(else, from :attr:`TeamRound.game_points`, as many wins, then a draw, then
+losses), forfeits as ``+``/``-`` on every board, a ``300`` for a line-up out of
+the list's order, and the ``250`` / ``260`` records.
 """
 
 from __future__ import annotations
