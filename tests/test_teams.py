@@ -270,7 +270,8 @@ def test_write_then_read_gives_the_same_event(seed: int) -> None:
     ("142 5\n310   1 A\n", 2, "team 1 has no players"),
     ("142 5\n192 FIDE_DUTCH\n", 2, "not a FIDE_TEAM code"),
     ("142 x\n", 1, "142: x is not a number"),
-    ("142 5\n192 FIDE_TEAM_BAKU\n", 2, "Baku"),
+    ("142 5\n192 FIDE_TEAM_GP_BAKU\n" + "310   1 A".ljust(73) + "   1\n001    1\n", 2,
+     "C.04.7 art. 1.4.4"),
     ("001    1\n310   1 A                                                          1\n", 0,
      "record 142"),
 ])
@@ -343,4 +344,5 @@ def test_engine_team_pair_check_generate(tmp_path: Path, capsys: pytest.CaptureF
     swapped.write_text(write_team_trf(tournament), encoding="utf-8")
     assert main(["engine", str(swapped), "-c"]) == 6
     assert "Round #1: differs" in capsys.readouterr().out
-    assert main(["--lang", "en", "engine", "--team", "-g", "cfg", "-o", str(out)]) == 3
+    # a configuration that cannot be read: a file error (5); -g CONFIG is tested in test_team_standings
+    assert main(["--lang", "en", "engine", "--team", "-g", str(tmp_path / "none.cfg"), "-o", str(out)]) == 5

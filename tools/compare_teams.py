@@ -27,10 +27,11 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from swisschess.teams.generate import next_absences, play_round, random_rules
-from swisschess.teams.model import ColourModel, Team, TeamTournament
+from swisschess.teams.model import ColourModel, Score, Team, TeamTournament
 from swisschess.teams.pairing import NoTeamPairing, pair_round
 from swisschess.teams.trf import write_team_trf
 
@@ -84,6 +85,8 @@ def main() -> int:
     ap.add_argument("--absence", type=float, default=0.0)
     ap.add_argument("--forfeit", type=float, default=0.0)
     ap.add_argument("--max-teams", type=int, default=14)
+    ap.add_argument("--baku", action="store_true",
+                    help="Baku acceleration on match points (C.04.7, 192 code _BAKU)")
     ap.add_argument("--show", type=int, default=5, help="disagreements to print")
     args = ap.parse_args()
 
@@ -97,6 +100,8 @@ def main() -> int:
         rng = random.Random(seed)
         model = ColourModel(args.model) if args.model else None
         rules = random_rules(rng, colour_model=model)
+        if args.baku:
+            rules = replace(rules, baku=True, primary=Score.MATCH_POINTS)
         n = rng.randint(4, args.max_teams)
         t = TeamTournament(rules, [Team(i, f"Team {i}") for i in range(1, n + 1)])
         for rnd in range(1, rules.rounds + 1):

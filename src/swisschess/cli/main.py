@@ -26,6 +26,7 @@ COMMANDS = [
     "swisschess.cli.explain",
     "swisschess.cli.verify",
     "swisschess.cli.teams",
+    "swisschess.cli.teamstandings",
     "swisschess.cli.standings",
     "swisschess.cli.ratings",
     "swisschess.cli.workflow",

@@ -14,8 +14,11 @@ paired, 5 file cannot be read.
 
 The engine command line reaches the same code: ``swisschess engine --team
 IN.trf -p [OUT]`` (or any file with ``310`` records / a ``192 FIDE_TEAM`` code),
-``-c`` to re-pair and check every round, ``-g -o OUT.trf [-s SEED]`` for a
-random team tournament (see :func:`run_engine`).
+``-c`` to re-pair and check every round, ``-g [CONFIG] -o OUT.trf [-s SEED]``
+for a random team tournament, CONFIG holding ``Key=Value`` lines (TeamsNumber,
+RoundsNumber, BoardsNumber, ColourModel, PrimaryScore, Baku, DrawPercentage,
+ForfeitRate, AbsenceRate ...: :data:`swisschess.teams.generate.TEAM_CONFIG_KEYS`)
+(see :func:`run_engine`).
 """
 
 from __future__ import annotations
@@ -34,7 +37,12 @@ from swisschess.cli.exitcodes import (
 from swisschess.formats.trf import decode
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
-from swisschess.teams.generate import generate
+from swisschess.teams.generate import (
+    TeamConfigError,
+    generate,
+    generate_from_config,
+    parse_team_config,
+)
 from swisschess.teams.model import Colour, RoundKind, Team, TeamTournament
 from swisschess.teams.pairing import NoTeamPairing, TeamRoundPairing, pair_round
 from swisschess.teams.trf import TeamTrfError, read_team_trf, write_team_trf
@@ -129,7 +137,7 @@ def run_engine(args: argparse.Namespace) -> int:
     """``swisschess engine --team``: ``-p [OUT]`` pairs the next round (engine
     format: the number of pairs, then ``WHITE BLACK`` per line, the PAB as
     ``TPN 0``), ``-c`` re-pairs every round of the file and reports the rounds
-    that differ, ``-g -o OUT.trf [-s SEED]`` writes a random team tournament."""
+    that differ, ``-g [CONFIG] -o OUT.trf [-s SEED]`` writes a random team tournament."""
     if args.generate is not None:
         return _engine_generate(args)
     if not args.input:
@@ -236,15 +244,30 @@ def _show(r: _Round | None) -> str:
 def _engine_generate(args: argparse.Namespace) -> int:
     from swisschess.cli.generate import parse_seed
 
-    if args.generate:
-        return _fail(EXIT_INVALID, _("--team -g: a generator configuration is not supported yet"))
     if not args.output:
         return _fail(EXIT_INVALID, _("-g needs -o OUT.trf"))
     seed = parse_seed(args.seed)
+    settings: dict[str, object] | None = None
+    if args.generate:
+        try:
+            with open(args.generate, "rb") as f:
+                config = decode(f.read())
+        except OSError as e:
+            return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+                file=args.generate, reason=e.strerror or e))
+        try:
+            settings = parse_team_config(config)
+        except TeamConfigError as e:
+            return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+                file=args.generate, message=translate_message(str(e))))
     try:
-        t = generate(seed, absence_rate=0.04, forfeit_rate=0.03)
+        t = (generate(seed, absence_rate=0.04, forfeit_rate=0.03) if settings is None
+             else generate_from_config(settings, seed))
+    except TeamConfigError as e:
+        return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+            file=args.generate, message=translate_message(str(e))))
     except NoTeamPairing:
         return _fail(EXIT_NO_PAIRING, _("seed {seed}: no valid pairing: {reason}").format(
             seed=seed, reason=_("no pairing respects the absolute criteria")))
-    return _write(args.output, f"### swisschess engine --team -g -s {seed}\n"
-                  + write_team_trf(t))
+    head = f"### swisschess engine --team -g {args.generate or ''} -s {seed}".replace("  ", " ")
+    return _write(args.output, head + "\n" + write_team_trf(t))

@@ -285,14 +285,12 @@ TEMPLATES: tuple[str, ...] = (
     N_("{name}: the bidirectional control character U+{code} (position {position}) "
        "is not allowed"),
     # ------------------------------------------------------------ teams/trf.py
-    N_("192: the Baku acceleration of team events is not supported yet"),
     N_("192: {value} is not a FIDE_TEAM code"),
     N_("352: board colours {value} must be W and B only"),
     N_("310: team {tpn} given twice (first on line {line})"),
     N_("310: team numbers must run from 1 to the number of teams (C.04.6 art. 1.1.1)"),
     N_("310: player {pid} of team {tpn} has no 001 record"),
     N_("310: team {tpn} has no players"),
-    N_("record {code} is not supported yet for team pairing"),
     N_("no 310 team records: not a team file"),
     N_("record 142 (the number of rounds) is needed to pair a team event"),
     N_("round {rnd}: opponent {value} is in no team"),
@@ -338,6 +336,38 @@ TEMPLATES: tuple[str, ...] = (
     N_("{file}: the file is empty"),
     N_("{file}:1: the first line must name the columns team and name"),
     N_("{file}: no player in the file"),
+    N_("250: rounds {first}-{last} are not a range"),
+    N_("250: teams {first}-{last} are not a range"),
+    N_("250: no team {tpn}"),
+    N_("260: rounds {first}-{last} are not a range"),
+    N_("260: no team {tpn}"),
+    N_("300: line-up of team {tpn} in round {rnd} given twice (first on line {line})"),
+    N_("300: no team {tpn}"),
+    N_("300: player {pid} has no 001 record"),
+    N_("300: player {pid} is not in team {tpn}"),
+    N_("330: forfeit type must be +-, -+ or --, not {value}"),
+    N_("330: team {tpn} has two forfeited matches in round {rnd}"),
+    N_("330: no team {tpn}"),
+    N_("informative record: no team {tpn}"),
+    N_("an acceleration cannot be used when game points are the primary score (C.04.7 art. 1.4.4)"),
+    N_("round {rnd}: team {tpn} has results but no opponent (a forfeited match needs a 330 record)"),
+    N_("round {rnd}: the game of player {pid} has no result"),
+    # ------------------------------------------------------- teams/standings.py
+    N_("unknown team tie-break {name}"),
+    N_("{name}: the score must be :MP or :GP"),
+    N_("{name}: unknown modifier /{modifier}"),
+    N_("{name}: /{modifier} does not apply to {code}"),
+    # -------------------------------------------------------- teams/generate.py
+    N_("line {n}: expected Key=Value, got {line}"),
+    N_("line {n}: unknown key {key} (known: {keys})"),
+    N_("line {n}: invalid value {value} for {key}"),
+    N_("Baku: an acceleration cannot be used when game points are the primary score "
+       "(C.04.7 art. 1.4.4)"),
+    N_("TeamsNumber must be between 2 and 999"),
+    N_("DrawPercentage must be between 0 and 100"),
+    N_("{key}: a rate is 'one in N' with N >= 1 (0 = never)"),
+    N_("the number of rounds must be at least 1"),
+    N_("a team has at least one board"),
 )
 
 #: Values inside messages that are words themselves.

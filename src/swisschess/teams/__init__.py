@@ -18,8 +18,13 @@ Modules:
   the colour allocation (art. 4).
 * :mod:`swisschess.teams.generate` - random team tournaments, for comparison
   with other engines.
-* :mod:`swisschess.teams.trf` - the TRF-2026 team records (310, 320, 240, 352,
-  362, 192) written and read for pairing.
+* :mod:`swisschess.teams.acceleration` - the Baku acceleration on match points
+  (C.04.7) and the virtual points of TRF record 250.
+* :mod:`swisschess.teams.trf` - the TRF-2026 team records (310, 320, 240, 250,
+  260, 300, 330, 352, 362, 192, 801/802) written and read.
+* :mod:`swisschess.teams.standings` - match points, game points and the C.07
+  team tie-breaks (arts. 11-13, 16), the team crosstable, board statistics;
+  :mod:`swisschess.teams.report` lays them out as text, CSV and JSON.
 
 See docs/teams.md for the readings chosen where the text is open.
 """

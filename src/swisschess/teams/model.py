@@ -108,6 +108,12 @@ class TeamRound:
     that colour"); None for every other kind of round.  ``scheduled`` keeps
     the first board's colour of a paired match that was not played (a
     forfeit): files record it, the pairing ignores it (art. 1.6.1: no colour).
+
+    ``boards`` (optional) is the team's game points board by board (board 1
+    first), ``lineup`` the member id that sat on each board (0: nobody, the
+    game was forfeited) and ``unplayed_boards`` the boards (0-based) whose
+    game was not played (a forfeit).  The pairing never reads them; the team
+    tie-breaks of C.07 art. 12 (BC, TBR, BBE) and the board statistics do.
     """
 
     kind: RoundKind
@@ -116,6 +122,9 @@ class TeamRound:
     opponent: int | None = None
     colour: Colour | None = None
     scheduled: Colour | None = None
+    boards: tuple[float, ...] | None = None
+    lineup: tuple[int, ...] | None = None
+    unplayed_boards: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if (self.kind in PAIRED_KINDS) != (self.opponent is not None):
@@ -131,13 +140,51 @@ class TeamRound:
         return self.kind is RoundKind.PLAYED
 
 
+@dataclass(frozen=True)
+class Member:
+    """A player of a team: an id unique in the tournament (the TRF ``001``
+    start number), name, rating (0: unrated) and place in the team's list."""
+
+    id: int
+    name: str = ""
+    rating: int = 0
+
+
 @dataclass
 class Team:
-    """A team: its TPN (art. 1.1), name, and its rounds so far (round 1 first)."""
+    """A team: its TPN (art. 1.1), name, its rounds so far (round 1 first)
+    and, optionally, its members in the order of the team's list (board order)."""
 
     tpn: int
     name: str = ""
     rounds: list[TeamRound] = field(default_factory=list)
+    members: list[Member] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Acceleration:
+    """Virtual points of an accelerated pairing (C.04.7; TRF-2026 record
+    ``250``): ``match_points`` / ``game_points`` added to the pairing score of
+    the teams ``first_team``..``last_team`` (TPN) in rounds
+    ``first_round``..``last_round``."""
+
+    match_points: float
+    game_points: float
+    first_round: int
+    last_round: int
+    first_team: int
+    last_team: int
+
+
+@dataclass(frozen=True)
+class Prohibition:
+    """Teams that may not meet each other in rounds ``first_round`` ..
+    ``last_round`` (TRF-2026 record ``260``; e.g. the teams of one club or
+    federation), applied like [C1]."""
+
+    first_round: int
+    last_round: int
+    teams: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -157,6 +204,10 @@ class TeamRules:
       of the team competition state otherwise"; None means the draw's points
       (``draw_match_points`` and half the boards).
     * ``initial_colour``: art. 4.1 - drawn by lot before round 1.
+    * ``baku``: the Baku acceleration (C.04.7) on match points (TRF ``192``
+      code ending in ``_BAKU``); ``acceleration``: virtual points given
+      explicitly (TRF ``250``), which win over the method.  See
+      :mod:`swisschess.teams.acceleration`.
     """
 
     rounds: int
@@ -170,6 +221,26 @@ class TeamRules:
     loss_match_points: float = 0.0
     pab_match_points: float | None = None
     pab_game_points: float | None = None
+    baku: bool = False
+    acceleration: tuple[Acceleration, ...] = ()
+    board_colours: str | None = None  # TRF 352: board 1's colour first, e.g. "WBWB"
+    prohibited: tuple[Prohibition, ...] = ()
+
+    def barred(self, tpn: int, rnd: int) -> set[int]:
+        """The teams ``tpn`` may not be paired with in round ``rnd`` (record 260)."""
+        out: set[int] = set()
+        for p in self.prohibited:
+            if p.first_round <= rnd <= p.last_round and tpn in p.teams:
+                out |= p.teams - {tpn}
+        return out
+
+    def board_colour(self, team_colour: Colour, board: int) -> Colour:
+        """The colour on ``board`` (0-based) of the team whose first board has
+        ``team_colour`` (art. 1.6.1); boards alternate unless ``board_colours``
+        says otherwise."""
+        seq = self.board_colours or "".join("WB"[i % 2] for i in range(self.boards))
+        same = seq[board % len(seq)] == seq[0]
+        return team_colour if same else team_colour.other
 
     def __post_init__(self) -> None:
         if self.rounds < 1:

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
+from swisschess.teams.acceleration import check_acceleration, pairing_score
+from swisschess.teams.acceleration import floated as accelerated_float
 from swisschess.teams.model import (
     Colour,
     ColourModel,
@@ -79,6 +81,7 @@ class Entrant:
     cd: int                  # colour difference, art. 1.6.2
     preference: Preference | None  # art. 1.7
     floater: bool            # a floater in the previous round, art. 1.5
+    standing: float | None = None  # the real score when ``score`` is a pairing score (C.04.7)
 
 
 @dataclass(frozen=True)
@@ -119,21 +122,27 @@ def entrants(tournament: TeamTournament, absent: set[int] | frozenset[int] = fro
     3.2/3.3: withdrawn and absent teams are not paired), in TPN order."""
     rules = tournament.rules
     rnd = tournament.rounds_played + 1
+    accelerated = rules.baku or bool(rules.acceleration)
+    if accelerated:
+        check_acceleration(tournament)
+    absent = frozenset(absent)
     out = []
     for team in sorted(tournament.teams, key=lambda t: t.tpn):
         if team.tpn in absent:
             continue
         out.append(Entrant(
             tpn=team.tpn,
-            score=score(team, rules),
+            score=pairing_score(tournament, team, rnd, absent) if accelerated else score(team, rules),
             secondary=secondary_score(team, rules),
-            met=frozenset(played_opponents(team)),
+            met=frozenset(played_opponents(team) | rules.barred(team.tpn, rnd)),  # [C1], record 260
             may_pab=may_receive_pab(team),
             played=matches_played(team),
             colours=tuple(colour_sequence(team)),
             cd=colour_difference(team),
             preference=colour_preference(team, rules, rnd),
-            floater=floated(tournament, team, rnd - 1),
+            floater=(accelerated_float(tournament, team, rnd - 1) if accelerated
+                     else floated(tournament, team, rnd - 1)),
+            standing=score(team, rules),
         ))
     return out
 
@@ -348,8 +357,10 @@ def first_team(a: Entrant, b: Entrant, use_secondary: bool) -> bool:
     """Art. 4.2: whether ``a`` is the first-team - the higher primary score,
     then the higher secondary score (unless the rules say not to use it), then
     the smaller TPN."""
-    if a.score != b.score:
-        return a.score > b.score
+    sa = a.score if a.standing is None else a.standing  # 4.2.1: the real score, not C.04.7's
+    sb = b.score if b.standing is None else b.standing
+    if sa != sb:
+        return sa > sb
     if use_secondary and a.secondary != b.secondary:
         return a.secondary > b.secondary
     return a.tpn < b.tpn

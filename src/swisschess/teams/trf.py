@@ -16,29 +16,37 @@ team and board) plus the team records:
   points of a team win/draw/loss, ``192`` the encoded tournament type
   (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP``, ``FIDE_TEAM_GP_MP`` ...).
 
-:func:`read_team_trf` reads such a file back for pairing: each team's round is
-derived from its players' ``001`` entries (the first board's colour is the
-team's, art. 1.6.1; a match is played when one of its games was played, a
-forfeit when all were forfeited), the PABs from ``320``, the full-/half-point
-byes and absences from ``240`` (a ``240 Z`` of the round after the last one
-played names the teams absent from the round to be paired).  Out-of-order
-line-ups (``300``) and accelerations (``250``, ``_BAKU``) are not read yet:
-a file with them is refused, never mis-paired.
+:func:`read_team_trf` reads such a file back: each team's round is derived
+from its players' ``001`` entries (the first board's colour is the team's, art.
+1.6.1; a match is played when one of its games was played, a forfeit when all
+were forfeited), with the line-up of each round (``300`` when the board order is
+not the team's list, else the members with a game in list order) and the board
+results kept for the standings; the PABs from ``320``; forfeited matches from
+``330``; the full-/half-point byes and absences from ``240`` (a ``240 Z`` of the
+round after the last one played names the teams absent from the round to be
+paired); virtual points of an acceleration from ``250`` (and ``_BAKU`` in
+``192``); prohibited pairings from ``260``; ``801``/``802`` (informative) are
+checked only.
 
-The writer produces what another program needs to pair the next round: team
-``t`` has players ``(t-1)*boards + 1 .. t*boards`` on boards 1..boards, and the
-board results of a played match are taken from :attr:`TeamRound.game_points`
-(as many wins, then a draw, then losses).  Forfeits are written as ``+``/``-``
-on every board.
+The writer writes the members and line-ups it is given (else team ``t`` has
+players ``(t-1)*boards + 1 .. t*boards`` on boards 1..boards), the board results
+(else, from :attr:`TeamRound.game_points`, as many wins, then a draw, then
+losses), forfeits as ``+``/``-`` on every board, a ``300`` for a line-up out of
+the list's order, and the ``250`` / ``260`` records.
 """
 
 from __future__ import annotations
 
 import re
 
+from swisschess.teams.acceleration import baku_records
 from swisschess.teams.model import (
+    PAIRED_KINDS,
+    Acceleration,
     Colour,
     ColourModel,
+    Member,
+    Prohibition,
     RoundKind,
     Score,
     Team,
@@ -62,6 +70,8 @@ def tournament_type_code(tournament: TeamTournament) -> str:
     parts.append(primary)
     if rules.secondary_for_colour:
         parts.append(secondary)
+    if rules.baku:
+        parts.append("BAKU")
     return "_".join(parts)
 
 
@@ -84,13 +94,12 @@ def write_team_trf(tournament: TeamTournament, absent_next: set[int] | frozenset
     paired in the next round (written as ``240 Z`` for it)."""
     rules = tournament.rules
     boards = rules.boards
-    seq = board_colours or "".join("WB"[i % 2] for i in range(boards))
+    seq = board_colours or rules.board_colours or "".join("WB"[i % 2] for i in range(boards))
     played_rounds = tournament.rounds_played
     teams = sorted(tournament.teams, key=lambda t: t.tpn)
-    nplayers = len(teams) * boards
     lines = [
         "012 Team tournament",
-        f"062 {nplayers}",
+        "062 0",  # the number of players, set below
         f"082 {len(teams)}",
         "092 Swiss team system (C.04.6)",
         f"142 {rules.rounds}",
@@ -102,50 +111,87 @@ def write_team_trf(tournament: TeamTournament, absent_next: set[int] | frozenset
             ("L", rules.loss_match_points))).rstrip(),
     ]
 
-    def pid(tpn: int, board: int) -> int:
-        return (tpn - 1) * boards + board + 1
+    use_members = all(len(t.members) >= boards for t in teams)
+    roster: dict[int, list[Member]] = {
+        t.tpn: (list(t.members) if use_members else
+                [Member((t.tpn - 1) * boards + b + 1, f"Team {t.tpn} board {b + 1}", 2000)
+                 for b in range(boards)]) for t in teams}
 
-    for team in teams:
-        for b in range(boards):
-            total = 0.0
-            blocks = []
-            for r in team.rounds:
-                if r.kind is RoundKind.PLAYED and r.opponent is not None and r.colour is not None:
-                    mine = _board_results(r.game_points, boards)[b]
-                    total += mine
-                    white_board1 = r.colour is Colour.WHITE
-                    colour = seq[b] if white_board1 else ("B" if seq[b] == "W" else "W")
-                    res = {1.0: "1", 0.5: "=", 0.0: "0"}[mine]
-                    blocks.append(f"{pid(r.opponent, b):4d} {colour.lower()} {res}")
-                elif r.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS,
-                                RoundKind.DOUBLE_FORFEIT) and r.opponent is not None:
-                    won = r.kind is RoundKind.FORFEIT_WIN
-                    total += 1.0 if won else 0.0
-                    # the scheduled colours (no colour in the sense of art. 1.6.1)
-                    first = r.scheduled or (Colour.WHITE if team.tpn < r.opponent else Colour.BLACK)
+    def seated(tpn: int, r: TeamRound) -> tuple[int, ...]:
+        if use_members and r.lineup is not None and len(r.lineup) == boards:
+            return r.lineup
+        return tuple(m.id for m in roster[tpn][:boards])
+
+    lines[1] = f"062 {sum(len(ms) for ms in roster.values())}"
+    blocks: dict[int, list[str]] = {m.id: [] for ms in roster.values() for m in ms}
+    totals: dict[int, float] = {m.id: 0.0 for ms in roster.values() for m in ms}
+    out_of_order: list[str] = []
+    for rnd in range(1, played_rounds + 1):
+        for team in teams:
+            r = team.rounds[rnd - 1] if rnd <= len(team.rounds) else TeamRound(RoundKind.ABSENT)
+            done: set[int] = set()
+            if r.opponent is not None and r.kind in PAIRED_KINDS:
+                opp_round = tournament.team(r.opponent).rounds[rnd - 1]
+                mine, theirs = seated(team.tpn, r), seated(r.opponent, opp_round)
+                played = r.kind is RoundKind.PLAYED
+                first = r.colour if played else (
+                    r.scheduled or (Colour.WHITE if team.tpn < r.opponent else Colour.BLACK))
+                pts = (list(r.boards) if r.boards is not None and len(r.boards) == boards else
+                       _board_results(r.game_points, boards) if played else
+                       [1.0 if r.kind is RoundKind.FORFEIT_WIN else 0.0] * boards)
+                for b, me in enumerate(mine):
+                    if not me:
+                        continue
+                    done.add(me)
                     colour = seq[b] if first is Colour.WHITE else ("B" if seq[b] == "W" else "W")
-                    blocks.append(f"{pid(r.opponent, b):4d} {colour.lower()} {'+' if won else '-'}")
-                elif r.kind is RoundKind.FULL_BYE:
-                    total += 1.0
-                    blocks.append("0000 - F")
-                elif r.kind is RoundKind.HALF_BYE:
-                    total += 0.5
-                    blocks.append("0000 - H")
-                elif r.kind is RoundKind.PAB:
-                    share = _board_results(r.game_points, boards)[b]
-                    total += share
-                    blocks.append("0000 - " + {1.0: "U", 0.5: "H", 0.0: "Z"}[share])
-                else:
-                    blocks.append("0000 - Z")
-            name = f"Team {team.tpn} board {b + 1}"
-            head = (f"001 {pid(team.tpn, b):4d}      {name:<33} 2000 FID {0:>11} {'':10} "
-                    f"{_points(total)} {pid(team.tpn, b):4d}")
-            lines.append(head + "".join("  " + blk for blk in blocks))
+                    if played and b not in r.unplayed_boards:
+                        res = {1.0: "1", 0.5: "=", 0.0: "0"}[pts[b]]
+                    else:
+                        res = "+" if pts[b] > 0 else "-"
+                    opp_id = theirs[b]
+                    blocks[me].append(f"{opp_id:4d} {colour.lower()} {res}" if opp_id
+                                      else f"0000 - {res}")
+                    totals[me] += pts[b]
+                default = [m.id for m in roster[team.tpn] if m.id in done and (
+                    not blocks[m.id][-1].startswith("0000") or blocks[m.id][-1].endswith("+"))]
+                if list(mine) != default + [0] * (boards - len(default)):
+                    out_of_order.append(f"300 {rnd:3d} {team.tpn:3d} {r.opponent:3d} "
+                                        + " ".join(f"{x:4d}" for x in mine))
+            else:
+                shares = _board_results(r.game_points, boards)
+                for b, m in enumerate(roster[team.tpn][:boards]):
+                    done.add(m.id)
+                    if r.kind is RoundKind.FULL_BYE:
+                        blocks[m.id].append("0000 - F")
+                        totals[m.id] += 1.0
+                    elif r.kind is RoundKind.HALF_BYE:
+                        blocks[m.id].append("0000 - H")
+                        totals[m.id] += 0.5
+                    elif r.kind is RoundKind.PAB:
+                        blocks[m.id].append("0000 - " + {1.0: "U", 0.5: "H", 0.0: "Z"}[shares[b]])
+                        totals[m.id] += shares[b]
+                    else:
+                        blocks[m.id].append("0000 - Z")
+            for m in roster[team.tpn]:
+                if m.id not in done:
+                    blocks[m.id].append("0000 - Z")
     for team in teams:
-        members = " ".join(f"{pid(team.tpn, b):4d}" for b in range(boards))
+        for m in roster[team.tpn]:
+            head = (f"001 {m.id:4d}      {m.name[:33]:<33} {m.rating or 0:4d} FID {0:>11} {'':10} "
+                    f"{_points(totals[m.id])} {m.id:4d}")
+            lines.append(head + "".join("  " + blk for blk in blocks[m.id]))
+    for team in teams:
+        ids = " ".join(f"{m.id:4d}" for m in roster[team.tpn])
         name = team.name or f"Team {team.tpn}"
         lines.append(f"310 {team.tpn:3d} {name[:32]:<32} {'':5} {'':6} "
-                     f"{match_points(team):6.1f} {game_points(team):6.1f} {team.tpn:3d}  {members}")
+                     f"{match_points(team):6.1f} {game_points(team):6.1f} {team.tpn:3d}  {ids}")
+    lines += out_of_order
+    for a in baku_records(tournament, frozenset(absent_next)):
+        lines.append(f"250 {a.match_points:4.1f} {a.game_points:4.1f} {a.first_round:3d} {a.last_round:3d} "
+                     f"{a.first_team:4d} {a.last_team:4d}")
+    for pr in rules.prohibited:
+        lines.append(f"260 {pr.first_round:3d} {pr.last_round:3d} "
+                     + " ".join(f"{x:4d}" for x in sorted(pr.teams)))
     pabs = []
     for rnd in range(1, played_rounds + 1):
         who = [t.tpn for t in teams if len(t.rounds) >= rnd and t.rounds[rnd - 1].kind is RoundKind.PAB]
@@ -195,11 +241,12 @@ def parse_type_code(code: str, line: int = 0) -> dict[str, object]:
     if parts[:2] != ["FIDE", "TEAM"]:
         raise TeamTrfError(f"192: {code.strip()} is not a FIDE_TEAM code", line, 5)
     rest = parts[2:]
-    if "BAKU" in rest:
-        raise TeamTrfError("192: the Baku acceleration of team events is not supported yet", line, 5)
     out: dict[str, object] = {}
+    if rest and rest[-1] == "BAKU":  # C.04.7 on match points
+        out["baku"] = True
+        rest = rest[:-1]
     if not rest:
-        return {"colour_model": ColourModel.TYPE_A}
+        return {"colour_model": ColourModel.TYPE_A, **out}
     models = {"TYPEA": ColourModel.TYPE_A, "TYPEB": ColourModel.TYPE_B}
     out["colour_model"] = models.get(rest[0], ColourModel.NONE)
     if rest[0] in models:
@@ -226,14 +273,21 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
     rounds = 0
     initial = Colour.WHITE
     settings: dict[str, object] = {"colour_model": ColourModel.TYPE_A}
+    type_line = 0
     seq = ""
     mp_scale = {"W": 2.0, "D": 1.0, "L": 0.0}
     gp_scale = {"W": 1.0, "D": 0.5, "L": 0.0}
     players: dict[int, tuple[int, list[tuple[int, str, str]]]] = {}  # id -> (line, blocks)
+    names: dict[int, tuple[str, int]] = {}                           # id -> (name, rating)
     teams: dict[int, tuple[int, str, list[int]]] = {}                # tpn -> (line, name, roster)
     pab_points: tuple[float, float] | None = None
     pabs: dict[int, int] = {}                                        # round -> tpn
     byes: dict[tuple[int, int], str] = {}                            # (round, tpn) -> F/H/Z
+    accel: list[tuple[int, Acceleration]] = []                       # (line, record 250)
+    prohibited: list[tuple[int, Prohibition]] = []                   # (line, record 260)
+    lineups: dict[tuple[int, int], tuple[int, int, list[int]]] = {}  # (round, tpn) -> (line, opp, ids)
+    forfeited: dict[tuple[int, int], tuple[int, str, int]] = {}      # (round, tpn) -> (line, +/-, opp)
+    informative: list[tuple[int, int, int]] = []                     # (line, column, tpn) of 801/802
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r\n")
         code = line[:3]
@@ -246,6 +300,7 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
             initial = Colour(value)
         elif code == "192":
             settings.update(parse_type_code(line[4:], no))
+            type_line = no
         elif code == "352":
             seq = line[4:].strip().upper()
             if not seq or set(seq) - {"W", "B"}:
@@ -270,6 +325,8 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                                        no, start + 1)
                 blocks.append((int(opp_text or 0), block[5:6].upper(), block[7:8].upper()))
             players[pid] = (no, blocks)
+            rating = line[48:52].strip()
+            names[pid] = (line[14:47].strip(), int(rating) if rating.isdigit() else 0)
         elif code == "310":
             tpn = int(_num(line[4:7], "310", no, 5))
             roster = []
@@ -301,8 +358,43 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                 if not field.isdigit():
                     raise TeamTrfError(f"240: {field} is not a number", no, 11)
                 byes[(rnd, int(field))] = kind
-        elif code in ("300", "250"):
-            raise TeamTrfError(f"record {code} is not supported yet for team pairing", no, 1)
+        elif code == "250":
+            accel.append((no, _acceleration(line, no)))
+        elif code == "260":
+            # prohibited pairings: first round 5-7, last round 9-11, teams from 13 (5 columns each)
+            first = _int(line[4:7], "260", no, 5)
+            last = _int(line[8:11], "260", no, 9) or first
+            group = [_int(line[k:k + 4], "260", no, k + 1) for k in range(12, len(line), 5)
+                     if line[k:k + 4].strip()]
+            if first < 1 or last < first:
+                raise TeamTrfError(f"260: rounds {first}-{last} are not a range", no, 5)
+            prohibited.append((no, Prohibition(first, last, frozenset(group))))
+        elif code == "300":
+            # out-of-order line-up: round 5-7, team 9-11, opponent 13-15, then
+            # the players in board order from column 17 (0 = board left empty)
+            rnd, tpn, opp = (_int(line[a:b], "300", no, a + 1) for a, b in ((4, 7), (8, 11), (12, 15)))
+            ids = [_int(line[k:k + 4], "300", no, k + 1) for k in range(16, len(line), 5)
+                   if line[k:k + 4].strip()]
+            if (rnd, tpn) in lineups:
+                raise TeamTrfError(f"300: line-up of team {tpn} in round {rnd} given twice "
+                                   f"(first on line {lineups[(rnd, tpn)][0]})", no, 9)
+            lineups[(rnd, tpn)] = (no, opp, ids)
+        elif code == "330":
+            # forfeited match: type 5-6 (+-, -+, --), round 8-10, white team 12-14, black 16-18
+            kind = line[4:6]
+            if kind not in ("+-", "-+", "--"):
+                raise TeamTrfError(f"330: forfeit type must be +-, -+ or --, not {kind.strip() or '-'}",
+                                   no, 5)
+            rnd, white, black = (_int(line[a:b], "330", no, a + 1) for a, b in ((7, 10), (11, 14), (15, 18)))
+            for tpn, opp, sym, col in ((white, black, kind[0], 12), (black, white, kind[1], 16)):
+                if (rnd, tpn) in forfeited:
+                    raise TeamTrfError(f"330: team {tpn} has two forfeited matches in round {rnd}", no, col)
+                forfeited[(rnd, tpn)] = (no, sym, opp)
+        elif code in ("801", "802"):
+            # informative crosstables: recomputed from the results, only the team checked
+            token = (line[4:].split() or ["0"])[0]
+            col = 5 + len(line[4:]) - len(line[4:].lstrip())
+            informative.append((no, col, _int(token, code, no, col)))
     if not teams:
         raise TeamTrfError("no 310 team records: not a team file", 0, 0)
     if rounds < 1:
@@ -311,14 +403,41 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
     if tpns != list(range(1, len(tpns) + 1)):
         raise TeamTrfError("310: team numbers must run from 1 to the number of teams "
                            "(C.04.6 art. 1.1.1)", teams[tpns[-1]][0], 5)
-    team_of: dict[int, tuple[int, int]] = {}  # player -> (tpn, board index)
+    team_of: dict[int, int] = {}  # player -> tpn
     for tpn, (no, _name, roster) in teams.items():
         if not roster:
             raise TeamTrfError(f"310: team {tpn} has no players", no, 74)
         for board, pid in enumerate(roster):
             if pid not in players:
                 raise TeamTrfError(f"310: player {pid} of team {tpn} has no 001 record", no, 74 + 5 * board)
-            team_of[pid] = (tpn, board)
+            team_of[pid] = tpn
+    for no, col, tpn in informative:
+        if tpn not in teams:
+            raise TeamTrfError(f"informative record: no team {tpn}", no, col)
+    for no, pr in prohibited:
+        for tpn in sorted(pr.teams):
+            if tpn not in teams:
+                raise TeamTrfError(f"260: no team {tpn}", no, 13)
+    for no, a in accel:
+        for tpn in (a.first_team, a.last_team):
+            if tpn not in teams:
+                raise TeamTrfError(f"250: no team {tpn}", no, 23)
+    for (_rnd, tpn), (no, opp, ids) in lineups.items():
+        if tpn not in teams or opp not in teams:
+            raise TeamTrfError(f"300: no team {tpn if tpn not in teams else opp}", no,
+                               9 if tpn not in teams else 13)
+        for k, pid in enumerate(ids):
+            if pid and pid not in players:
+                raise TeamTrfError(f"300: player {pid} has no 001 record", no, 17 + 5 * k)
+            if pid and pid not in team_of:
+                # a player of no 310 list who plays for the team joins it
+                team_of[pid] = tpn
+                teams[tpn][2].append(pid)
+            if pid and team_of[pid] != tpn:
+                raise TeamTrfError(f"300: player {pid} is not in team {tpn}", no, 17 + 5 * k)
+    for (_rnd, tpn), (no, _sym, _opp) in forfeited.items():
+        if tpn not in teams:
+            raise TeamTrfError(f"330: no team {tpn}", no, 12)
     boards = len(seq) or max(1, *(len(r) for _n, _x, r in teams.values()))
     seq = seq or "".join("WB"[i % 2] for i in range(boards))
     rules = TeamRules(rounds=rounds, boards=boards, initial_colour=initial,
@@ -326,59 +445,64 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                       loss_match_points=mp_scale["L"],
                       pab_match_points=pab_points[0] if pab_points else None,
                       pab_game_points=pab_points[1] if pab_points else None,
+                      acceleration=tuple(a for _no, a in accel), board_colours=seq,
+                      prohibited=tuple(pr for _no, pr in prohibited),
                       **settings)  # type: ignore[arg-type]
-    played_rounds = max([rnd for rnd in pabs] + [
-        i + 1 for _no, blocks in players.values() for i, b in enumerate(blocks) if b[0] > 0] + [0])
-    out = [Team(tpn, teams[tpn][1]) for tpn in tpns]
+    if (rules.baku or rules.acceleration) and rules.primary is Score.GAME_POINTS:
+        raise TeamTrfError("an acceleration cannot be used when game points are the "
+                           "primary score (C.04.7 art. 1.4.4)", accel[0][0] if accel else type_line,
+                           1 if accel else 5)
+    played_rounds = max([rnd for rnd in pabs] + [rnd for rnd, _t in forfeited] + [
+        i + 1 for _no, blocks in players.values() for i, b in enumerate(blocks)
+        if b[2] in _PLAYED or b[2] in _FORFEIT] + [0])  # a pairing without a result: not yet played
+    out = [Team(tpn, teams[tpn][1], members=[Member(pid, *names[pid]) for pid in teams[tpn][2]])
+           for tpn in tpns]
     for rnd in range(1, played_rounds + 1):
-        gp: dict[int, float] = {}
-        info: dict[int, tuple[int, bool, Colour | None]] = {}  # tpn -> (opponent, played, colour)
+        seats = {tpn: _seats(rnd, tpn, teams[tpn][2], players, lineups, boards) for tpn in tpns}
+        info: dict[int, _Match] = {}
         for tpn in tpns:
-            no, _name, roster = teams[tpn]
-            opponent, played, colour, total, paired = 0, False, None, 0.0, False
-            for board, pid in enumerate(roster):
-                pno, blocks = players[pid]
-                opp, col, res = blocks[rnd - 1] if rnd <= len(blocks) else (0, " ", " ")
-                if opp <= 0:
-                    continue
-                paired = True
-                if opp not in team_of:
-                    raise TeamTrfError(f"round {rnd}: opponent {opp} is in no team", pno,
-                                       92 + 10 * (rnd - 1))
-                if opponent and team_of[opp][0] != opponent:
-                    raise TeamTrfError(f"round {rnd}: team {tpn} plays two teams ({opponent} and "
-                                       f"{team_of[opp][0]})", pno, 92 + 10 * (rnd - 1))
-                opponent = team_of[opp][0]
-                if res in _PLAYED:
-                    played = True
-                    total += gp_scale[_PLAYED[res]]
-                elif res in _FORFEIT:
-                    total += gp_scale[_FORFEIT[res]]
-                else:
-                    raise TeamTrfError(f"round {rnd}: unknown result code {res}", pno, 99 + 10 * (rnd - 1))
-                if colour is None and col in ("W", "B"):
-                    # art. 1.6.1: the first board's colour; another board's tells it by 352
-                    c = Colour(col)
-                    colour = c if seq[board] == seq[0] else c.other
-            if paired:
-                gp[tpn] = total
-                info[tpn] = (opponent, played, colour)
+            m = _match_of(rnd, tpn, seats[tpn], players, team_of, gp_scale, seq, teams[tpn][0])
+            ff = forfeited.get((rnd, tpn))
+            if ff is not None:
+                if m.opponent and m.opponent != ff[2]:
+                    raise TeamTrfError(f"round {rnd}: team {tpn} plays two teams ({m.opponent} and "
+                                       f"{ff[2]})", ff[0], 12)
+                m.opponent, m.forfeit, m.played = ff[2], ff[1], False
+                if not m.any_result:
+                    m.gp = float(boards) * gp_scale["W"] if ff[1] == "+" else 0.0
+            elif m.opponent == 0 and m.any_result and (rnd, tpn) not in byes and pabs.get(rnd) != tpn:
+                raise TeamTrfError(f"round {rnd}: team {tpn} has results but no opponent "
+                                   f"(a forfeited match needs a 330 record)", teams[tpn][0], 1)
+            if m.opponent:
+                info[tpn] = m
+        for tpn, m in info.items():
+            other = info.get(m.opponent)
+            if other is None or other.opponent != tpn:
+                raise TeamTrfError(f"round {rnd}: team {tpn} plays two teams ({m.opponent} and "
+                                   f"{other.opponent if other else 0})", teams[tpn][0], 1)
         for tpn, team in zip(tpns, out, strict=True):
             if tpn in info:
-                opponent, played, colour = info[tpn]
-                mine, theirs = gp[tpn], gp.get(opponent, 0.0)
-                if played:
-                    if colour is None:
+                m = info[tpn]
+                mine, theirs = m.gp, info[m.opponent].gp
+                extra = {"boards": m.board_points, "lineup": m.lineup,
+                         "unplayed_boards": m.unplayed}
+                if m.played:
+                    if m.colour is None:
                         raise TeamTrfError(f"round {rnd}: team {tpn} played without a colour",
                                            teams[tpn][0], 1)
                     team.rounds.append(TeamRound(RoundKind.PLAYED, rules.match_points_for(mine, theirs),
-                                                 mine, opponent, colour))
+                                                 mine, m.opponent, m.colour, **extra))  # type: ignore[arg-type]
                 else:
-                    unplayed = (RoundKind.FORFEIT_WIN if mine > theirs else RoundKind.FORFEIT_LOSS
-                                if mine < theirs else RoundKind.DOUBLE_FORFEIT)
+                    if m.forfeit:
+                        unplayed = {"+": RoundKind.FORFEIT_WIN, "-": RoundKind.FORFEIT_LOSS}[m.forfeit] \
+                            if info[m.opponent].forfeit != m.forfeit else RoundKind.DOUBLE_FORFEIT
+                    else:
+                        unplayed = (RoundKind.FORFEIT_WIN if mine > theirs else RoundKind.FORFEIT_LOSS
+                                    if mine < theirs else RoundKind.DOUBLE_FORFEIT)
                     mp = (rules.win_match_points if unplayed is RoundKind.FORFEIT_WIN
                           else rules.loss_match_points)
-                    team.rounds.append(TeamRound(unplayed, mp, mine, opponent, scheduled=colour))
+                    team.rounds.append(TeamRound(unplayed, mp, mine, m.opponent, scheduled=m.colour,
+                                                 **extra))  # type: ignore[arg-type]
             elif pabs.get(rnd) == tpn:
                 mp, g = rules.pab_points
                 team.rounds.append(TeamRound(RoundKind.PAB, mp, g))
@@ -390,3 +514,109 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                 team.rounds.append(TeamRound(RoundKind.ABSENT))
     absent_next = frozenset(tpn for (rnd, tpn) in byes if rnd == played_rounds + 1)
     return TeamTournament(rules, out), absent_next
+
+
+def _int(text: str, code: str, line: int, column: int) -> int:
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit():
+        raise TeamTrfError(f"{code}: {text} is not a number", line, column)
+    return int(text)
+
+
+def _acceleration(line: str, no: int) -> Acceleration:
+    """Record 250: match points 5-8, game points 10-13, first round 15-17,
+    last round 19-21 (blank: the first), first team 23-26, last team 28-31
+    (blank: the first)."""
+    mp = _num(line[4:8], "250", no, 5) if line[4:8].strip() else 0.0
+    gp = _num(line[9:13], "250", no, 10) if line[9:13].strip() else 0.0
+    first = _int(line[14:17], "250", no, 15)
+    last = _int(line[18:21], "250", no, 19) or first
+    lo = _int(line[22:26], "250", no, 23)
+    hi = _int(line[27:31], "250", no, 28) or lo
+    if first < 1 or last < first:
+        raise TeamTrfError(f"250: rounds {first}-{last} are not a range", no, 15)
+    if lo < 1 or hi < lo:
+        raise TeamTrfError(f"250: teams {lo}-{hi} are not a range", no, 23)  # first-last
+    return Acceleration(mp, gp, first, last, lo, hi)
+
+
+def _seats(rnd: int, tpn: int, roster: list[int],
+           players: dict[int, tuple[int, list[tuple[int, str, str]]]],
+           lineups: dict[tuple[int, int], tuple[int, int, list[int]]], boards: int) -> list[int]:
+    """The player on each board of team ``tpn`` in round ``rnd`` (0: empty):
+    the ``300`` line-up when there is one, else the members with a game or a
+    forfeit in that round, in the order of the team's list."""
+    if (rnd, tpn) in lineups:
+        ids = lineups[(rnd, tpn)][2][:boards]
+    else:
+        ids = []
+        for pid in roster:
+            blocks = players[pid][1]
+            opp, _col, res = blocks[rnd - 1] if rnd <= len(blocks) else (0, " ", " ")
+            if opp > 0 or res == "+":
+                ids.append(pid)
+        ids = ids[:boards]
+    return ids + [0] * (boards - len(ids))
+
+
+class _Match:
+    """What a team's players' records say about its match of one round."""
+
+    def __init__(self) -> None:
+        self.opponent = 0
+        self.played = False
+        self.colour: Colour | None = None
+        self.gp = 0.0
+        self.forfeit = ""
+        self.any_result = False
+        self.board_points: tuple[float, ...] = ()
+        self.lineup: tuple[int, ...] = ()
+        self.unplayed: frozenset[int] = frozenset()
+
+
+def _match_of(rnd: int, tpn: int, seats: list[int],
+              players: dict[int, tuple[int, list[tuple[int, str, str]]]], team_of: dict[int, int],
+              gp_scale: dict[str, float], seq: str, team_line: int) -> _Match:
+    m = _Match()
+    points, unplayed = [], set()
+    for board, pid in enumerate(seats):
+        if not pid:
+            points.append(0.0)  # an empty board: lost by forfeit
+            unplayed.add(board)
+            continue
+        pno, blocks = players[pid]
+        opp, col, res = blocks[rnd - 1] if rnd <= len(blocks) else (0, " ", " ")
+        column = 92 + 10 * (rnd - 1)
+        if opp > 0:
+            if opp not in team_of:
+                raise TeamTrfError(f"round {rnd}: opponent {opp} is in no team", pno, column)
+            if m.opponent and team_of[opp] != m.opponent:
+                raise TeamTrfError(f"round {rnd}: team {tpn} plays two teams ({m.opponent} and "
+                                   f"{team_of[opp]})", pno, column)
+            m.opponent = team_of[opp]
+        if res in _PLAYED and opp > 0:
+            m.played = True
+            pts = gp_scale[_PLAYED[res]]
+        elif res in _FORFEIT:
+            pts = gp_scale[_FORFEIT[res]]
+            unplayed.add(board)
+        elif res in (" ", "Z") and opp == 0:
+            pts = 0.0
+            unplayed.add(board)
+        elif res == " ":
+            raise TeamTrfError(f"round {rnd}: the game of player {pid} has no result", pno, column + 7)
+        else:
+            raise TeamTrfError(f"round {rnd}: unknown result code {res}", pno, column + 7)
+        m.any_result = m.any_result or res in _PLAYED or res in _FORFEIT
+        m.gp += pts
+        points.append(pts)
+        if m.colour is None and col in ("W", "B"):
+            # art. 1.6.1: the first board's colour; another board's tells it by 352
+            c = Colour(col)
+            m.colour = c if seq[board] == seq[0] else c.other
+    m.board_points = tuple(points)
+    m.lineup = tuple(seats)
+    m.unplayed = frozenset(unplayed)
+    return m
