@@ -269,13 +269,14 @@ def show(svc: TournamentService, args: argparse.Namespace) -> int:
             print("\n".join(card_lines(card)))
             print()
     elif what == "standings":
-        upto, rows = desk.standings(tid)
+        upto, labels, rows = desk.standings(tid)
         print(_("Standings after round {n}").format(n=upto))
         head = (_("Rank"), _("No"), _("Team"), _("MP"), _("GP"))
-        print(f"{head[0]:>4} {head[1]:>3} {head[2]:<32} {head[3]:>5} {head[4]:>5}")
+        print(f"{head[0]:>4} {head[1]:>3} {head[2]:<32} {head[3]:>5} {head[4]:>5}"
+              + "".join(f" {label:>9}" for label in labels))
         for row in rows:
             print(f"{row.rank:4d} {row.tpn:3d} {row.name:<32} {_pts(row.match_points):>5} "
-                  f"{_pts(row.game_points):>5}")
+                  f"{_pts(row.game_points):>5}" + "".join(f" {v:>9}" for v in row.tiebreaks))
     elif what in ("players", "teams"):
         for tpn, team in sorted(ts.teams.items()):
             print(f"{tpn:3d} {team.name}")

@@ -35,6 +35,8 @@ from swisschess.store.teamevents import (
     TeamState,
 )
 from swisschess.teams.model import TeamTournament, game_points, match_points
+from swisschess.teams.report import value_text
+from swisschess.teams.standings import team_standings
 
 if TYPE_CHECKING:
     from swisschess.teams.pairing import TeamRoundPairing
@@ -51,6 +53,7 @@ class TeamStanding:
     match_points: float
     game_points: float
     matches: int  # matches paired (played or forfeited)
+    tiebreaks: tuple[str, ...] = ()  # one value per tie-break of the list, as shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,21 +90,17 @@ def board_colour(board: int) -> str:
     return "W" if board % 2 else "B"
 
 
-def ranking(tt: TeamTournament) -> list[TeamStanding]:
-    """Team standings: match points, then game points, then TPN.
-
-    A stand-in for the C.07 team tie-breaks of ``swisschess.teams.standings``
-    (being written): callers use only this function, so switching to the full
-    tie-break list is a change here."""
-    rows = sorted(tt.teams, key=lambda t: (-match_points(t), -game_points(t), t.tpn))
-    out: list[TeamStanding] = []
-    for i, t in enumerate(rows):
-        key = (match_points(t), game_points(t))
-        prev = out[-1] if out else None
-        rank = prev.rank if prev and (prev.match_points, prev.game_points) == key else i + 1
-        paired = sum(1 for r in t.rounds if r.opponent is not None)
-        out.append(TeamStanding(rank, t.tpn, t.name, key[0], key[1], paired))
-    return out
+def ranking(tt: TeamTournament) -> tuple[list[str], list[TeamStanding]]:
+    """Team standings: the primary score (match points unless the event ranks on
+    game points, C.04.6 art. 1.2), then the C.07 team tie-breaks of
+    :func:`swisschess.teams.standings.default_tiebreaks` (MPvGP, EDE, EMGSB with
+    Cut-1, Buchholz with Cut-1).  Returns the tie-break labels and the rows."""
+    st = team_standings(tt)
+    paired = {t.tpn: sum(1 for r in t.rounds if r.opponent is not None) for t in tt.teams}
+    rows = [TeamStanding(r.rank, r.tpn, r.name, float(r.match_points), float(r.game_points),
+                         paired[r.tpn], tuple(value_text(v) for v in r.values))
+            for r in st.rows]
+    return st.labels, rows
 
 
 class TeamDesk:
@@ -172,10 +171,11 @@ class TeamDesk:
                                  gp, mp))
         return out
 
-    def standings(self, tid: int) -> tuple[int, list[TeamStanding]]:
-        """(last complete round, standings after it)."""
+    def standings(self, tid: int) -> tuple[int, list[str], list[TeamStanding]]:
+        """(last complete round, the tie-break labels, standings after it)."""
         tt = self.state(tid).tournament()
-        return tt.rounds_played, ranking(tt)
+        labels, rows = ranking(tt)
+        return tt.rounds_played, labels, rows
 
     # ------------------------------------------------------------- changing
     def create(self, name: str, rounds: int, boards: int, colours: str = "a") -> int:
@@ -361,7 +361,7 @@ class TeamDesk:
             f"310 {tpn:3d} {ts.teams[tpn].name[:32]:<32} {'':5} {'':6} "
             f"{match_points(by_tpn[tpn]):6.1f} {game_points(by_tpn[tpn]):6.1f} {rank:3d}  "
             + " ".join(f"{pid:4d}" for pid in ts.teams[tpn].players)
-            for tpn, rank in ((row.tpn, row.rank) for row in sorted(ranking(tt),
+            for tpn, rank in ((row.tpn, row.rank) for row in sorted(ranking(tt)[1],
                                                                      key=lambda x: x.tpn))]
         pabs = [ts.paired[rnd].pab or 0 for rnd in range(1, rounds + 1)]
         if any(pabs):

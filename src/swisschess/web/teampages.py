@@ -200,6 +200,6 @@ def match_cards(request: Request, tid: int, rnd: int):
 @router.get("/t/{tid}/team-standings")
 def public_standings(request: Request, tid: int):
     desk = _desk(request, arbiter=False)
-    upto, rows = desk.standings(tid)
-    return page(request, "team_standings.html", public=True, upto=upto, rows=rows,
+    upto, labels, rows = desk.standings(tid)
+    return page(request, "team_standings.html", public=True, upto=upto, rows=rows, labels=labels,
                 **_ctx(desk, tid))
