@@ -76,6 +76,16 @@ What 2012 changes, article by article
   the latest added score bracket as S1" - the whole penultimate bracket (its own
   moved-down players too) is S1 of the joined lowest bracket (A.3's half rule
   still applies).
+* **C.1 with the bye** (reading): in the lowest bracket a moved-down player who
+  may take the bye while the others are paired has not gone without an
+  opponent; C.12 applies there when fewer moved-down players can each meet a
+  resident than min(M0, residents).
+* **C.12 when M1 < M0** (reading): also when the moved-down players of a
+  heterogeneous bracket each have an opponent but cannot all meet residents at
+  once (B.1/B.2).
+* **E, round 1** (reading): the pairing numbers whose parity gives the drawn
+  colour count only the players taking part (C.04.2: one absent before his first
+  pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do.
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
