@@ -418,3 +418,13 @@ def test_round_one_colours_count_only_the_players_taking_part():
     expected = expected_round(DATA / "g2008r1.expected")
     assert pairs_of("g2008r1") == expected
     assert pairs_of("g2008r1", EDITION_2012 - {"numbers"}) != expected
+
+
+def test_later_rounds_colours_of_players_without_history_go_by_the_file_number():
+    """After round 1 two players without a colour history (16 and 21 of generated
+    2045, both absent in round 1) get the colours by the file's number (16 even:
+    the drawn colour, White), although 15, never paired, would not be numbered in
+    round 1: the ``numbers`` reading is for round 1 only."""
+    boards, _ = pairs_of("g2045r2")
+    assert (16, 21) in boards
+    assert pairs_of("g2045r2") == expected_round(DATA / "g2045r2.expected")

@@ -85,7 +85,8 @@ What 2012 changes, article by article
   once (B.1/B.2).
 * **E, round 1** (reading): the pairing numbers whose parity gives the drawn
   colour count only the players taking part (C.04.2: one absent before his first
-  pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do.
+  pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do;
+  after round 1 (two players without a colour history) the file's number.
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -248,7 +249,7 @@ AMENDMENTS: dict[str, str] = {
               "bracket is re-paired if another set of moved-down players of the same scores allows them",
     "c12-m1": "C.12 also when the moved-down players of a heterogeneous bracket cannot all be paired at once "
               "(M1 < M0 by B.1/B.2) although each has an opponent",
-    "numbers": "E (first round): the pairing numbers whose parity gives the drawn colour count only the players "
+    "numbers": "E (round 1): the pairing numbers whose parity gives the drawn colour count only the players "
                "taking part (C.04.2: a player absent before his first pairing is not yet numbered; 1992: starting number)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
@@ -294,7 +295,10 @@ class Context2012(Context):
         self.numbers = {q: k for k, q in enumerate(sorted(taking_part), 1)}
 
     def number(self, pid: int) -> int:
-        if "numbers" not in self.amendments:
+        # only in round 1: two players without a colour history meeting later get
+        # the colour by the file's number (generated 2045 r2: 16 and 21, both
+        # absent in round 1, and 15, never paired, counted before 16)
+        if "numbers" not in self.amendments or self.rnd != 1:
             return super().number(pid)
         return self.numbers[pid]
 
