@@ -92,7 +92,7 @@ def test_baku_late_entry_keeps_the_last_ga_player():
     them (`-c`, no discrepancy).  Computing GA afresh from the 9 players now in the
     file gives other rounds: 2*ceil(9/4) = 6 (1-6 accelerated) here, ceil(9/2) =
     5 in bbpPairings' own Baku mode (docs/systems-baku.md)."""
-    path = DATA / "baku" / "baku-late-entry.trf"
+    path = DATA / "baku" / "baku-witness-late-entry.trf"
     t = load_trf(str(path))
     assert last_ga_player(t) == 4
     assert sorted(baku_points(t)) == sorted(t.xxa) == [1, 2, 3, 4]
