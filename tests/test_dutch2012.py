@@ -376,3 +376,54 @@ def test_simulated_tournaments_never_break_the_absolute_criteria():
 
     for seed in range(2):
         simulate(23 + seed, 7, seed, pair_dutch_2012)
+
+
+# ---------------------------------------------------------------- issue 30
+# Rounds of tournaments made by JaVaFo 1.4's own generator (the "g" files, see
+# PROVENANCE.md) that the 2012 edition paired differently before these readings.
+
+def test_c1_lowest_a_moved_down_player_may_take_the_bye():
+    """C.1 in the lowest bracket, the bye counted (B.1b).  Generated 2005 round 5:
+    the 1.5 bracket 1, 9, 10, 11 can make one pair only; two players move down to
+    12 (1.0), who - like 1 and 11 - has had the bye.  1-9 sends 10 and 11 down:
+    11-12 and the bye to 10, the reference's pairing.  Read as "every moved-down
+    player needs an opponent", 10 had none (10-12 leaves 11 the bye he may not
+    take), C.12 re-paired the bracket above and 11-1 was paired instead.  A
+    moved-down player who may take the bye while the others are paired has not
+    gone without an opponent (``c1-bye``)."""
+    expected = expected_round(DATA / "g2005r5.expected")
+    assert pairs_of("g2005r5") == expected
+    assert pairs_of("g2005r5", EDITION_2012 - {"c1-bye"}) != expected
+
+
+def test_c12_when_the_moved_down_players_cannot_all_be_paired():
+    """C.12 ("another set of players of the same size and with the same scores"
+    moved down, "if this now allows P1 pairings") also when each moved-down player
+    has an opponent but not all of them at once (M1 < M0).  Generated 2039 round 8:
+    1 and 6 come down to 2, 3, 10 and both can meet only 10; the 5.0 bracket is
+    re-paired 6-5 so that 1 and 4 come down instead (1-10, 2-4), as the reference
+    does (``c12-m1``)."""
+    expected = expected_round(DATA / "g2039r8.expected")
+    assert pairs_of("g2039r8") == expected
+    assert pairs_of("g2039r8", EDITION_2012 - {"c12-m1"}) != expected
+
+
+def test_round_one_colours_count_only_the_players_taking_part():
+    """E (round 1): the drawn colour alternates by pairing number; 6 and 10 are
+    absent in round 1 of generated 2008, so 7 is the sixth player paired and gets
+    Black against 15, as in the reference (and as the 2026 engine, bbpPairings and
+    the Dubov engine number players, C.04.2).  By the starting number 7 is odd and
+    got White (``numbers``)."""
+    expected = expected_round(DATA / "g2008r1.expected")
+    assert pairs_of("g2008r1") == expected
+    assert pairs_of("g2008r1", EDITION_2012 - {"numbers"}) != expected
+
+
+def test_later_rounds_colours_of_players_without_history_go_by_the_file_number():
+    """After round 1 two players without a colour history (16 and 21 of generated
+    2045, both absent in round 1) get the colours by the file's number (16 even:
+    the drawn colour, White), although 15, never paired, would not be numbered in
+    round 1: the ``numbers`` reading is for round 1 only."""
+    boards, _ = pairs_of("g2045r2")
+    assert (16, 21) in boards
+    assert pairs_of("g2045r2") == expected_round(DATA / "g2045r2.expected")

@@ -76,6 +76,17 @@ What 2012 changes, article by article
   the latest added score bracket as S1" - the whole penultimate bracket (its own
   moved-down players too) is S1 of the joined lowest bracket (A.3's half rule
   still applies).
+* **C.1 with the bye** (reading): in the lowest bracket a moved-down player who
+  may take the bye while the others are paired has not gone without an
+  opponent; C.12 applies there when fewer moved-down players can each meet a
+  resident than min(M0, residents).
+* **C.12 when M1 < M0** (reading): also when the moved-down players of a
+  heterogeneous bracket each have an opponent but cannot all meet residents at
+  once (B.1/B.2).
+* **E, round 1** (reading): the pairing numbers whose parity gives the drawn
+  colour count only the players taking part (C.04.2: one absent before his first
+  pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do;
+  after round 1 (two players without a colour history) the file's number.
 * **D.2**: exchanges of one player, then two, ...; within a size by the
   difference of the sums of the bracket numbers, then the S1 groups in
   decreasing lexicographic order, then the S2 groups in increasing order (no
@@ -232,6 +243,14 @@ AMENDMENTS: dict[str, str] = {
                     "for upfloaters apply to the moved-down players' pairs only (1992: to every pair)",
     "c13-s1": "C.13: a merged lowest bracket is 'treated as a heterogeneous score bracket with the latest added "
               "score bracket as S1': the whole penultimate bracket is S1 (1992: its moved-down players only)",
+    "c1-bye": "C.1 in the lowest bracket: a moved-down player who may take the bye (B.1b) while the rest is "
+              "paired has not gone without an opponent (the bye is part of the lowest bracket's pairing)",
+    "c12-p0": "C.12 also when B.1/B.2 leave a bracket with moved-down players fewer than P0 pairs: the previous "
+              "bracket is re-paired if another set of moved-down players of the same scores allows them",
+    "c12-m1": "C.12 also when the moved-down players of a heterogeneous bracket cannot all be paired at once "
+              "(M1 < M0 by B.1/B.2) although each has an opponent",
+    "numbers": "E (round 1): the pairing numbers whose parity gives the drawn colour count only the players "
+               "taking part (C.04.2: a player absent before his first pairing is not yet numbered; 1992: starting number)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -243,8 +262,12 @@ AMENDMENTS: dict[str, str] = {
 #: 45 players; all 1034 rounds 160 s in-process).
 NODE_BUDGET_2012 = 2_000_000
 
+#: C.1 with the bye: assignments of moved-down players to residents tried in the
+#: lowest bracket before the per-player test decides instead.
+C1_BYE_TRIES = 2000
+
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "c12-p0"}
 
 
 class Context2012(Context):
@@ -263,6 +286,21 @@ class Context2012(Context):
             for pid, x in self.f.items():
                 # B.1b: "a point or half point without playing" bars the bye
                 x.bye_ok = x.bye_ok and not any(e.code.upper() == "H" for e in t.players[pid].results[: rnd - 1])
+        # E (round 1) / C.04.2: only the players taking part are numbered; one
+        # absent before his first pairing has no effective number yet, so the
+        # drawn colour alternates over the players actually paired.
+        taking_part = set(self.f) | {
+            q for q, p in t.players.items() if any(e.paired for e in p.results[: rnd - 1])
+        }
+        self.numbers = {q: k for k, q in enumerate(sorted(taking_part), 1)}
+
+    def number(self, pid: int) -> int:
+        # only in round 1: two players without a colour history meeting later get
+        # the colour by the file's number (generated 2045 r2: 16 and 21, both
+        # absent in round 1, and 15, never paired, counted before 16)
+        if "numbers" not in self.amendments or self.rnd != 1:
+            return super().number(pid)
+        return self.numbers[pid]
 
     def a2_key(self, pid: int) -> tuple:
         """A.2: score, then the pairing number."""
@@ -322,6 +360,14 @@ class Dutch2012(Dutch1992):
             return super().c12_applies(movers, residents, cand, lowest)
         if lowest and "c1-lowest" in self.amendments:
             return not self._each_has_opponent_in_lowest(movers, residents)
+        bracket = list(movers) + list(residents)
+        heterogeneous = self._treated_heterogeneous(movers, residents)
+        if "c12-p0" in self.amendments and heterogeneous and self._max_pairs(self.ctx.sort(bracket)) < len(bracket) // 2:
+            return True
+        if "c12-m1" in self.amendments and heterogeneous and not bipartite_saturates(
+            list(movers), list(residents), self.ctx.compatible
+        ):
+            return True
         # C.1: C.12 is for "a player for whom no opponent can be found within this
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
@@ -334,10 +380,43 @@ class Dutch2012(Dutch1992):
         counts only when the rest of the bracket can still be paired, the bye going
         to a player allowed to take it."""
         bracket = frozenset(movers) | frozenset(residents)
+        if "c1-bye" in self.amendments:
+            paired = self._movers_paired_in_lowest(list(movers), list(residents), bracket)
+            if paired is not None:
+                return paired
         return all(
             any(self.ctx.compatible(q, o) and self.completable(bracket - {q, o}) for o in bracket if o != q)
             for q in movers
         )
+
+    def _movers_paired_in_lowest(self, movers: list[int], residents: list[int], bracket: frozenset[int]) -> bool | None:
+        """C.1 with the bye (``c1-bye``): can as many moved-down players as there are
+        residents for them (min(M0, residents)) each meet a resident while the rest
+        of the lowest bracket is paired, the bye going to a player allowed it (B.1b)?
+        A moved-down player left over then takes the bye or meets another one: he has
+        not gone without an opponent (generated 2005 r5: two moved-down players, one
+        resident; the one who may take the bye does).  None: too many cases to try."""
+        need = min(len(movers), len(residents))
+        tries = [C1_BYE_TRIES]
+
+        def go(i: int, used: frozenset[int], left: int) -> bool:
+            tries[0] -= 1
+            if tries[0] < 0:
+                raise LookupError
+            if left == 0:
+                return self.completable(bracket - used)
+            if len(movers) - i < left:
+                return False
+            q = movers[i]
+            for o in residents:
+                if o not in used and self.ctx.compatible(q, o) and go(i + 1, used | {q, o}, left - 1):
+                    return True
+            return go(i + 1, used, left)
+
+        try:
+            return go(0, frozenset(), need)
+        except LookupError:
+            return None
 
     def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         if "c12-scores" not in self.amendments:

@@ -58,7 +58,7 @@ def allocate_colours(ctx: Context, a: int, b: int, higher_first=None) -> tuple[i
     # startovním číslem"), so with absent players this is not an alternation by
     # board (the Lim seed 002 alternates by board).
     odd_gets_drawn = ctx.odd_number_gets_drawn_colour or ctx.rnd == 1  # round 1: E/F4 in every edition
-    c = ctx.initial if (hi % 2 == 1) == odd_gets_drawn else ctx.initial.opposite
+    c = ctx.initial if (ctx.number(hi) % 2 == 1) == odd_gets_drawn else ctx.initial.opposite
     return give(hi, c)
 
 

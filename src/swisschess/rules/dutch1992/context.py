@@ -98,6 +98,11 @@ class Context:
             self.f[pid].rank = i
         self._compat: dict[tuple[int, int], bool] = {}
 
+    def number(self, pid: int) -> int:
+        """The pairing number whose parity gives the drawn colour (E, F4): the
+        starting number (Czech seed 003: "startovní číslo")."""
+        return pid
+
     # ------------------------------------------------------------ A2 order
     def a2_key(self, pid: int) -> tuple:
         """A2: score, rating, FIDE title, name (then pairing number)."""
