@@ -62,6 +62,7 @@ from swisschess.rules.dutch1992 import (
     allocate_colours,
     board_order,
 )
+from swisschess.rules.dutch1992.kernel import BudgetSpent, Feasibility, SearchBudget, SearchStats
 
 W, B = Colour.WHITE, Colour.BLACK
 DOWN, UP = Float.DOWN, Float.UP
@@ -99,49 +100,31 @@ def _first_choices(players: list[int], downward: bool) -> list[tuple[int, int]]:
     return [(a, o) for o in top[::-1] + bottom[:-1]]
 
 
-class _Budget(Exception):
-    pass
-
-
-#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
-FALLBACKS = [0]
-
-
 class Lim:
     """Pair one round by the Lim system.  Use :func:`pair_lim`."""
 
-    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET, edition: str = "1992"):
+    def __init__(
+        self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET, edition: str = "1992",
+        stats: SearchStats | None = None,
+    ):
         self.ctx = ctx
         self.maxi = maxi
         self.edition = edition
-        self.node_budget = node_budget
-        self.nodes = 0
-        self.fallbacks = 0
+        self.budget = SearchBudget(node_budget)
+        self.stats = stats if stats is not None else SearchStats()
         self.unpaired: set[int] = set()
-        self._feasible: dict[frozenset[int], bool] = {}
-        self._hint: dict[int, int] | None = None
+        self.oracle = Feasibility(ctx, sorted)
 
     # ------------------------------------------------------------ helpers
     def completable(self, ids: frozenset[int]) -> bool:
-        r = self._feasible.get(ids)
-        if r is None:
-            m = self.ctx.matching(sorted(ids), self._hint)
-            r = m is not None
-            if m is not None:
-                self._hint = m
-            self._feasible[ids] = r
-        return r
+        """Can these players still all be paired (the absolute criteria, the bye)?"""
+        return self.oracle.completable(ids)
 
     def rating(self, pid: int) -> int:
         return self.ctx.f[pid].rating
 
     def due(self, pid: int) -> Colour:
         return self.ctx.f[pid].pref_colour
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_budget:
-            raise _Budget
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -254,7 +237,7 @@ class Lim:
                     group.remove(q)
                     out.append(q)
                     changed = True
-        self.nodes = 0
+        self.budget.start()
         try:
             for extra in self._floater_sets(group, incoming_set, direction, adjacent):
                 g = [q for q in group if q not in extra]
@@ -263,11 +246,10 @@ class Lim:
                 if res is not None:
                     self._commit(res)
                     return res, floaters
-        except _Budget:
+        except BudgetSpent:
             pass
         # fallback: pairs inside the group from a global matching
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
+        self.stats.fallbacks += 1
         pairs, rest = self._matching_fallback(incoming + residents)
         self._commit(pairs)
         return pairs, rest
@@ -300,24 +282,11 @@ class Lim:
             self.unpaired.discard(b)
 
     def _matching_fallback(self, members: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
-        ctx = self.ctx
-        m = ctx.matching(ctx.sort(self.unpaired), self._hint)
-        if m is None:
+        """The group's pairs from a complete matching of every player still unpaired."""
+        got = self.oracle.split(self.ctx.sort(members), self.ctx.sort(self.unpaired))
+        if got is None:
             raise PairingError("round could not be completed")
-        inside = set(members)
-        pairs: list[tuple[int, int]] = []
-        rest: list[int] = []
-        done: set[int] = set()
-        for q in ctx.sort(members):
-            if q in done:
-                continue
-            o = m.get(q)
-            if o in inside:
-                pairs.append((q, o))
-                done.update((q, o))
-            else:
-                rest.append(q)
-        return pairs, rest
+        return got
 
     def _pair_members(
         self,
@@ -345,7 +314,7 @@ class Lim:
             order = [(q, DOWN) for q in downs] + [(q, UP) for q in ups]
 
         def place(i: int, avail: list[int], acc: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
-            self._tick()
+            self.budget.tick()
             if i == len(order):
                 yield from self._residents(avail, direction, acc, outside)
                 return
@@ -434,7 +403,7 @@ class Lim:
             return pa is None or abs(ctx.f[o].rating - ctx.f[pa].rating) <= 100
 
         def rec(rest: list[int], conflicts: int) -> list[tuple[int, int]] | None:
-            self._tick()
+            self.budget.tick()
             if not rest:
                 return [] if self.completable(outside) else None
             for a, o in _first_choices(rest, direction is DOWN):
@@ -469,10 +438,10 @@ class Lim:
         down, up, middle = list(down), list(up), list(middle)
         for _ in range(len(results) + 1):
             group = ctx.sort(down + up + middle)
-            self.nodes = 0
+            self.budget.start()
             try:
                 res = self._pair_members(group, set(down), DOWN, [], set(up))
-            except _Budget:
+            except BudgetSpent:
                 res = None
             if res is not None:
                 self._commit(res)
@@ -480,8 +449,7 @@ class Lim:
             # seed "Paarimine" 5: widen the median group by dissolving a neighbour pair
             if not self._dissolve(results, median, more_down=len(down) > len(up), down=down, up=up):
                 break
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
+        self.stats.fallbacks += 1
         pairs, rest = self._matching_fallback(down + up + middle)
         if rest:
             raise PairingError("round could not be completed")
@@ -528,14 +496,16 @@ LIM_EDITIONS = ("1992", "2026")
 
 
 def pair_lim(
-    t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET, edition: str = "1992"
+    t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET, edition: str = "1992",
+    stats: SearchStats | None = None,
 ) -> Pairing:
     """Pair the next round of ``t`` by the Lim system.
 
     ``maxi``: apply the maxi-tournament 100-point rules (True), not (False, the
     default), or decide by the seed's 2^n definition (None; the 2026 text has no
     definition, so None means no).  ``edition``: ``"1992"`` (the seed) or
-    ``"2026"`` (C.04.4.3 of today), see :data:`LIM_EDITIONS`.
+    ``"2026"`` (C.04.4.3 of today), see :data:`LIM_EDITIONS`.  ``stats``
+    collects the search's fallbacks.
     """
     if edition not in LIM_EDITIONS:
         raise ValueError(f"unknown Lim edition {edition!r}")
@@ -549,7 +519,7 @@ def pair_lim(
             x.topscorer = True
     if maxi is None:
         maxi = edition == "1992" and is_maxi(t, len(ids))
-    engine = Lim(ctx, maxi=maxi, node_budget=node_budget, edition=edition)
+    engine = Lim(ctx, maxi=maxi, node_budget=node_budget, edition=edition, stats=stats)
     pairs, bye = engine.run(ids)
     # Colours (seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 5 a-d): both
     # preferences, the stronger one, alternate from the latest round with
