@@ -178,9 +178,7 @@ class Lim:
         return any(o != pid and self.ctx.compatible(pid, o) for o in others)
 
     def _pairable(self, players: Sequence[int]) -> bool:
-        if len(players) % 2:
-            return False
-        return self.ctx.matching(list(players)) is not None if players else True
+        return self.oracle.pairable(players)
 
     def choose_odd_floater(
         self, group: list[int], incoming: set[int], direction: Float, adjacent: Sequence[int]

@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from swisschess.rules.dutch1992.matching import complete_matching
+
 
 class BudgetSpent(Exception):
     """A bracket search visited more nodes than its :class:`SearchBudget` allows."""
@@ -140,9 +142,13 @@ def with_up_cap(level: Level, cap: int | None) -> Level:
 
 
 class Matcher(Protocol):
-    """What the oracle needs from a round's player facts (see ``Context.matching``)."""
+    """What the oracle needs from a round's player facts (see ``Context``)."""
 
     def matching(self, ids: Iterable[int], hint: dict[int, int] | None = None) -> dict[int, int] | None: ...
+
+    def compatible(self, a: int, b: int) -> bool: ...
+
+    def bye_allowed(self, pid: int) -> bool: ...
 
 
 Pairs = list[tuple[int, int]]
@@ -151,31 +157,57 @@ Pairs = list[tuple[int, int]]
 class Feasibility:
     """The feasibility oracle: can a set of players still be paired completely?
 
-    ``order`` lists a set of players in the order the engine hands them to the
-    matching.  Answers are cached per set.  Every complete matching found is
-    the warm start of the next one (``hint``); the fallback starts from it.
+    Answers are cached per set.  They are decided by
+    :func:`~swisschess.rules.dutch1992.matching.complete_matching` from the
+    last complete pairing found (a few augmenting paths, no full graph).
+
+    The fallback (:meth:`split`) must give the pairs it always gave: there, the
+    bracket's pairs come from ``Context.matching`` started from the *hint*, the
+    matching of the last feasible set, itself started from the one before
+    (``order`` lists a set in the order the engine hands it over).  That chain
+    is only needed when a bracket falls back, so the feasible sets are kept and
+    the chain is computed then (:attr:`hint`).
     """
 
     def __init__(self, ctx: Matcher, order: Callable[[Iterable[int]], list[int]]):
         self.ctx = ctx
         self.order = order
         self._known: dict[frozenset[int], bool] = {}
+        self._witness: dict[int, int] | None = None  # the last complete pairing found
         self._hint: dict[int, int] | None = None
+        self._chain: list[frozenset[int]] = []  # feasible sets not yet in the hint
 
     def completable(self, ids: frozenset[int]) -> bool:
         """B1/B2 (and B1b for the bye): do these players have a complete pairing?"""
         r = self._known.get(ids)
         if r is None:
-            m = self.ctx.matching(self.order(ids), self._hint)
+            m = complete_matching(ids, self.ctx.compatible, self.ctx.bye_allowed, self._witness)
             r = m is not None
             if m is not None:
-                self._hint = m
+                self._witness = m
+                self._chain.append(ids)
             self._known[ids] = r
         return r
 
+    def pairable(self, ids: Iterable[int]) -> bool:
+        """Can these players (an even number, no bye) be paired among themselves?
+
+        Not a look-ahead of the round: leaves the hint and the cache alone.
+        """
+        ids = list(ids)
+        if len(ids) % 2:
+            return False
+        return complete_matching(ids, self.ctx.compatible, self.ctx.bye_allowed, self._witness) is not None
+
     @property
     def hint(self) -> dict[int, int] | None:
-        """The last complete matching found (the fallback's warm start)."""
+        """The matching of the last feasible set, as the search's chain of warm starts found it."""
+        for ids in self._chain:
+            m = self.ctx.matching(self.order(ids), self._hint)
+            if m is None:  # cannot happen: the set was found feasible
+                raise AssertionError("a feasible set has no complete matching")
+            self._hint = m
+        self._chain.clear()
         return self._hint
 
     def split(self, members: Sequence[int], pool: Iterable[int]) -> tuple[Pairs, list[int]] | None:
