@@ -84,9 +84,10 @@ What 2012 changes, article by article
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from swisschess.model.history import Strength, to_be_paired, unpaired_entries
 from swisschess.model.tournament import Colour, Tournament
@@ -164,17 +165,44 @@ def d2_exchanges_2012(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple[t
     6,8).  Exchanges of two players are drawn from the 12, of three or more
     from the 6 players nearest the S1/S2 boundary (bounded search).
     """
+    return tuple(d2_order_2012(s1, s2))
+
+
+Exchange = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _d2_key(e: Exchange) -> tuple:
+    """D.2 order within one size: sum difference, S1 list (decreasing), S2 list (increasing)."""
+    return (sum(e[1]) - sum(e[0]), tuple(-v for v in e[0]), e[1])
+
+
+def d2_order_2012(s1: Sequence[int], s2: Sequence[int]) -> Iterator[Exchange]:
+    """:func:`d2_exchanges_2012` as it is walked: the one-player exchanges come
+    lazily (each S1 player's row is ordered by the S2 player, the rows are
+    merged by the key), since a large bracket has |S1| x |S2| of them and
+    seldom needs more than a few; the larger exchanges (windows) follow."""
     a, b = sorted(s1), sorted(s2)
-    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for size in range(1, min(len(a), len(b)) + 1):
-        window = max(len(a), len(b)) if size == 1 else (PAIR_WINDOW if size == 2 else WIDE_WINDOW)
+
+    def row(x: int) -> Iterator[Exchange]:
+        return (((x,), (y,)) for y in b)
+
+    singles = heapq.merge(*(row(x) for x in a), key=_d2_key) if a and b else iter(())
+    return chain(singles, _d2_larger_2012(tuple(a), tuple(b)))
+
+
+@lru_cache(maxsize=4096)
+def _d2_larger_2012(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Exchange, ...]:
+    """The D.2 exchanges of two and more players, in order (``a``, ``b`` sorted)."""
+    out: list[Exchange] = []
+    for size in range(2, min(len(a), len(b)) + 1):
+        window = PAIR_WINDOW if size == 2 else WIDE_WINDOW
         if size > window:
             break
         w1, w2 = a[-window:], b[:window]
         groups1 = [tuple(sorted(c, reverse=True)) for c in combinations(w1, size)]
         groups2 = list(combinations(w2, size))
         cands = [(c1, c2) for c1 in groups1 for c2 in groups2]
-        cands.sort(key=lambda e: (sum(e[1]) - sum(e[0]), tuple(-v for v in e[0]), e[1]))
+        cands.sort(key=_d2_key)
         out.extend(cands)
     return tuple(out)
 
@@ -319,7 +347,7 @@ class Dutch2012(Dutch1992):
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
         if "d2" not in self.amendments:
             return super().exchanges(s1, s2)
-        return d2_exchanges_2012(tuple(s1), tuple(s2))
+        return d2_order_2012(s1, s2)
 
     def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         if "c12-scores" not in self.amendments:

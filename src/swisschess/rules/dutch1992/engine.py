@@ -31,7 +31,7 @@ from swisschess.rules.dutch1992.kernel import (
     with_up_cap,
     without_upfloat_criteria,
 )
-from swisschess.rules.dutch1992.matching import bipartite_saturates, max_matching
+from swisschess.rules.dutch1992.matching import bipartite_saturates, max_pairs
 from swisschess.rules.dutch1992.orders import a8_x, d2_exchanges
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -417,11 +417,11 @@ class Dutch1992:
             if isinstance(lv, BoundedLevel):
                 walked.append((lv, d, u))
 
-    def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order."""
+    def _all_exchanges(self, players: list[int], p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order (lazily)."""
         n = len(players)
         s1n, s2n = list(range(1, p + 1)), list(range(p + 1, n + 1))
-        return [((), ())] + (list(self.exchanges(s1n, s2n)) if p < n else [])
+        return chain([((), ())], self.exchanges(s1n, s2n) if p < n else ())
 
     def _s1_scores(self, players: list[int], p: int, exchange) -> tuple[Fraction, ...]:
         """The scores in S1 after an exchange, highest first (B3: higher scores paired first)."""
@@ -489,9 +489,7 @@ class Dutch1992:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
         key = frozenset(players)
         if key not in self._nu:
-            n = len(players)
-            adj = [[j for j in range(n) if j != i and self.ctx.compatible(players[i], players[j])] for i in range(n)]
-            self._nu[key] = sum(1 for v in max_matching(n, adj) if v != -1) // 2
+            self._nu[key] = max_pairs(players, self.ctx.compatible)
         return self._nu[key]
 
     # ------------------------------------------------------------ heterogeneous

@@ -12,14 +12,15 @@ class Rows(Protocol):
     def __getitem__(self, v: int, /) -> Sequence[int]: ...
 
 
-def max_matching(n: int, adj: Rows, start: list[int] | None = None) -> list[int]:
+def max_matching(n: int, adj: Rows, start: list[int] | None = None, free_left: int = 0) -> list[int]:
     """Maximum cardinality matching of a general graph (Edmonds' blossom algorithm).
 
     ``adj[v]`` lists the neighbours of vertex ``v`` (0..n-1).  ``start`` is an
     optional valid matching to begin with (``-1`` = unmatched).  Returns ``mate``
     with ``mate[v]`` the partner of ``v`` or ``-1``.  O(n^3); every augmenting
     path is found by a breadth-first search that shrinks odd cycles (blossoms)
-    to their base vertex.
+    to their base vertex.  ``free_left``: stop once no more than this many
+    vertices are unmatched (1 for an odd count: nothing more can be gained).
     """
     mate = list(start) if start is not None else [-1] * n
     if start is None:  # greedy start
@@ -89,33 +90,50 @@ def max_matching(n: int, adj: Rows, start: list[int] | None = None) -> list[int]
                     queue.append(mate[to])
         return False
 
+    free = sum(1 for m in mate if m == -1)
     for v in range(n):
-        if mate[v] == -1 and adj[v]:
-            augment_from(v)
+        if free <= free_left:
+            break
+        if mate[v] == -1 and adj[v] and augment_from(v):
+            free -= 2
     return mate
 
 
 def bipartite_saturates(left: Sequence[int], right: Sequence[int], ok) -> bool:
-    """Can every player of ``left`` get a distinct partner in ``right``? (Kuhn)."""
+    """Can every player of ``left`` get a distinct partner in ``right``? (Kuhn).
+
+    The diagonal (``left[k]`` with ``right[k]``) is the usual witness: its
+    pairs are the starting matching, and only the players it leaves without a
+    partner are searched for, a free partner first, else an alternating path.
+    """
     if len(left) > len(right):
         return False
-    # the diagonal (left[k] with right[k]) is the usual witness: checked in
-    # linear time before the general search
-    if all(ok(a, b) for a, b in zip(left, right, strict=False)):
+    match: dict[int, int] = {}  # right -> left
+    unmatched: list[int] = []
+    for a, b in zip(left, right, strict=False):
+        if ok(a, b):
+            match[b] = a
+        else:
+            unmatched.append(a)
+    if not unmatched:
         return True
-    match: dict[int, int] = {}
+    free = [b for b in right if b not in match]
 
     def try_(a: int, seen: set[int]) -> bool:
+        for b in free:
+            if b not in match and ok(a, b):
+                match[b] = a
+                return True
         for b in right:
-            if b in seen or not ok(a, b):
+            if b in seen or b not in match or not ok(a, b):
                 continue
             seen.add(b)
-            if b not in match or try_(match[b], seen):
+            if try_(match[b], seen):
                 match[b] = a
                 return True
         return False
 
-    return all(try_(a, set()) for a in left)
+    return all(try_(a, set()) for a in unmatched)
 
 
 class _LazyRows:
@@ -199,3 +217,23 @@ def complete_matching(
     if any(m == -1 for m in mate):
         return None
     return {nodes[i]: (nodes[mate[i]] if mate[i] < n else 0) for i in range(n)}
+
+
+def max_pairs(nodes: Sequence[int], ok: Callable[[int, int], bool]) -> int:
+    """The most pairs ``nodes`` can make by ``ok`` (maximum cardinality matching).
+
+    A greedy start (each player takes the first free one he may meet), then
+    augmenting paths on rows built on demand, stopping as soon as at most one
+    player is left over; a dense bracket rarely needs more than the greedy pass.
+    """
+    n = len(nodes)
+    mate = [-1] * n
+    for v in range(n):
+        if mate[v] == -1:
+            a = nodes[v]
+            for u in range(v + 1, n):
+                if mate[u] == -1 and ok(a, nodes[u]):
+                    mate[u], mate[v] = v, u
+                    break
+    mate = max_matching(n, _LazyRows(nodes, ok, None), mate, free_left=1)
+    return sum(1 for m in mate if m != -1) // 2
