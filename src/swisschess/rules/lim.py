@@ -400,11 +400,25 @@ class Lim:
             pa = partner.get(a)
             return pa is None or abs(ctx.f[o].rating - ctx.f[pa].rating) <= 100
 
-        def rec(rest: list[int], conflicts: int) -> list[tuple[int, int]] | None:
-            self.budget.tick()
-            if not rest:
-                return [] if self.completable(outside) else None
-            for a, o in _first_choices(rest, direction is DOWN):
+        downward = direction is DOWN
+        tick = self.budget.tick
+        # Depth first in Lim order with an explicit stack (a group may hold
+        # thousands of players: no Python recursion).  A frame is [players
+        # still to pair, conflicts so far, their first choices, next choice];
+        # ``path`` holds the pair that led to each frame below the first.
+        tick()
+        if not players:
+            return [] if self.completable(outside) else None
+        rest0 = list(players)
+        stack: list[list] = [[rest0, 0, _first_choices(rest0, downward), 0]]
+        path: list[tuple[int, int]] = []
+        while stack:
+            frame = stack[-1]
+            rest, conflicts, choices = frame[0], frame[1], frame[2]
+            descend = False
+            while frame[3] < len(choices):
+                a, o = choices[frame[3]]
+                frame[3] += 1
                 if not ctx.compatible(a, o) or not ok_maxi(a, o):
                     continue
                 c = conflicts + (1 if ctx.conflict(a, o) else 0)
@@ -415,12 +429,20 @@ class Lim:
                     continue
                 if left and not all(self._compatible_in(q, left) for q in left):
                     continue
-                sub = rec(left, c)
-                if sub is not None:
-                    return [(a, o)] + sub
-            return None
-
-        return rec(list(players), 0)
+                tick()
+                if not left:
+                    if self.completable(outside):
+                        return path + [(a, o)]
+                    continue
+                path.append((a, o))
+                stack.append([left, c, _first_choices(left, downward), 0])
+                descend = True
+                break
+            if not descend:
+                stack.pop()
+                if path:
+                    path.pop()
+        return None
 
     # ------------------------------------------------------------ median group
     def pair_median(

@@ -199,15 +199,37 @@ class Dutch1992:
         ucap = up_cap(level)
         tick = self.budget.tick
 
-        def rec(i: int, conflicts: int, strong: int = 0, up: int = 0) -> Iterator[Candidate]:
-            tick()
-            if i == p:
-                pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
-                rest = [s2[j] for j in range(len(s2)) if not used[j]]
-                yield from accept(pairs, rest)
-                return
+        def leaf() -> Iterator[Candidate]:
+            pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
+            rest = [s2[j] for j in range(len(s2)) if not used[j]]
+            yield from accept(pairs, rest)
+
+        # Depth first over S1's positions with an explicit stack (S1 may hold
+        # thousands of players: no Python recursion).  A frame is
+        # [position, conflicts, strong, up, next S2 index, child's undo]; the
+        # undo (S2 index, B3 counter, difference) is applied when the search
+        # comes back to the frame, exactly where a recursive version would.
+        tick()
+        if p == 0:
+            yield from leaf()
+            return
+        stack: list[list] = [[0, 0, 0, 0, 0, None]]
+        while stack:
+            frame = stack[-1]
+            i, conflicts, strong, up = frame[0], frame[1], frame[2], frame[3]
+            undo = frame[5]
+            if undo is not None:  # back from the child: take the pair out again
+                frame[5] = None
+                chosen.pop()
+                used[undo[0]] = False
+                if undo[1] is not None:
+                    undo[1][undo[2]] += 1
             a = s1[i]
-            for j, b in enumerate(s2):
+            descend = False
+            while frame[4] < len(s2):
+                j = frame[4]
+                frame[4] = j + 1
+                b = s2[j]
                 if used[j] or not ctx.compatible(a, b):
                     continue
                 c = conflicts + (1 if ctx.conflict(a, b) else 0)
@@ -225,6 +247,7 @@ class Dutch1992:
                     if sc > max_strong:
                         continue
                 left = self._psd_left
+                d: Fraction | None = None
                 if left is not None:  # B3 in a joined lowest bracket: only the best differences
                     d = abs(ctx.f[a].score - ctx.f[b].score)
                     if left[d] <= 0:
@@ -233,19 +256,24 @@ class Dutch1992:
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
-                    yield from rec(i + 1, c, sc, ups)
+                    tick()
+                    yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
                         bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
                     ):
-                        yield from rec(i + 1, c, sc, ups)
+                        frame[5] = (j, left, d)
+                        tick()
+                        stack.append([i + 1, c, sc, ups, 0, None])
+                        descend = True
+                        break
                 chosen.pop()
                 used[j] = False
-                if left is not None:
+                if left is not None and d is not None:
                     left[d] += 1
-
-        yield from rec(0, 0)
+            if not descend:
+                stack.pop()
 
     def _strong_conflict(self, a: int, b: int) -> int:
         """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e)."""
