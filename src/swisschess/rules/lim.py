@@ -384,8 +384,7 @@ class Lim:
         """Fewest colour conflicts possible when pairing ``players`` among themselves."""
         w = sum(1 for q in players if self.due(q) is W)
         b = sum(1 for q in players if self.due(q) is B)
-        free = len(players) - w - b
-        return max(0, (abs(w - b) - free + 1) // 2)
+        return conflict_bound(w, b, len(players))
 
     def _first(self, players, direction, max_conflicts, outside, default) -> list[tuple[int, int]] | None:
         ctx = self.ctx
@@ -410,11 +409,14 @@ class Lim:
         if not players:
             return [] if self.completable(outside) else None
         rest0 = list(players)
-        stack: list[list] = [[rest0, 0, _first_choices(rest0, downward), 0]]
+        # players due White / Black among those still to pair (for the conflict bound)
+        due_w = sum(1 for q in rest0 if self.due(q) is W)
+        due_b = sum(1 for q in rest0 if self.due(q) is B)
+        stack: list[list] = [[rest0, 0, _first_choices(rest0, downward), 0, due_w, due_b]]
         path: list[tuple[int, int]] = []
         while stack:
             frame = stack[-1]
-            rest, conflicts, choices = frame[0], frame[1], frame[2]
+            rest, conflicts, choices, due_w, due_b = frame[0], frame[1], frame[2], frame[4], frame[5]
             descend = False
             while frame[3] < len(choices):
                 a, o = choices[frame[3]]
@@ -425,7 +427,10 @@ class Lim:
                 if c > max_conflicts:
                     continue
                 left = [q for q in rest if q not in (a, o)]
-                if c + self._conflict_bound(left) > max_conflicts:
+                da, do = self.due(a), self.due(o)
+                left_w = due_w - (da is W) - (do is W)
+                left_b = due_b - (da is B) - (do is B)
+                if c + conflict_bound(left_w, left_b, len(left)) > max_conflicts:
                     continue
                 if left and not all(self._compatible_in(q, left) for q in left):
                     continue
@@ -435,7 +440,7 @@ class Lim:
                         return path + [(a, o)]
                     continue
                 path.append((a, o))
-                stack.append([left, c, _first_choices(left, downward), 0])
+                stack.append([left, c, _first_choices(left, downward), 0, left_w, left_b])
                 descend = True
                 break
             if not descend:
@@ -494,6 +499,12 @@ class Lim:
             down.extend((a, b))
         self.unpaired.update((a, b))
         return True
+
+
+def conflict_bound(due_white: int, due_black: int, size: int) -> int:
+    """Fewest colour conflicts possible among ``size`` players of whom so many are due White / Black."""
+    free = size - due_white - due_black
+    return max(0, (abs(due_white - due_black) - free + 1) // 2)
 
 
 def median_score(ctx: Context):

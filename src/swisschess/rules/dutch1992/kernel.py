@@ -176,6 +176,7 @@ class Feasibility:
         self._witness: dict[int, int] | None = None  # the last complete pairing found
         self._hint: dict[int, int] | None = None
         self._chain: list[frozenset[int]] = []  # feasible sets not yet in the hint
+        self._local: dict[int, int] | None = None  # the last pairing :meth:`pairable` found
 
     def completable(self, ids: frozenset[int]) -> bool:
         """B1/B2 (and B1b for the bye): do these players have a complete pairing?"""
@@ -197,7 +198,12 @@ class Feasibility:
         ids = list(ids)
         if len(ids) % 2:
             return False
-        return complete_matching(ids, self.ctx.compatible, self.ctx.bye_allowed, self._witness) is not None
+        # one group is asked about with one player left out after another: the
+        # last such answer is the best warm start
+        m = complete_matching(ids, self.ctx.compatible, self.ctx.bye_allowed, self._local or self._witness)
+        if m is not None:
+            self._local = m
+        return m is not None
 
     @property
     def hint(self) -> dict[int, int] | None:

@@ -189,10 +189,12 @@ def complete_matching(
     idx = {q: i for i, q in enumerate(nodes)}
     mate = [-1] * size
     if start:
-        for a, b in start.items():
-            i = idx.get(a)
+        for i, a in enumerate(nodes):
+            b = start.get(a)
+            if b is None:
+                continue
             j = n if b == 0 and odd else idx.get(b)
-            if i is None or j is None or mate[i] != -1 or mate[j] != -1:
+            if j is None or mate[i] != -1 or mate[j] != -1:
                 continue
             if bye_ok(a) if j == n else ok(a, b):
                 mate[i], mate[j] = j, i
