@@ -4,7 +4,7 @@
     python tools/ab_systems.py --old-python /work/main/.venv/bin/python
                                [--system dubov|burstein|dutch|lim] [--edition E] [--baku]
                                [--count 20] [--first-seed 1] [--players 20,60,150,300]
-                               [--workdir DIR]
+                               [--workdir DIR] [--generate-only]
 
 Used to prove that a speed change leaves every pairing unchanged: for each
 seed the *old* installation (``--old-python``, e.g. the main checkout's
@@ -16,6 +16,11 @@ saw it (``-c``, exit code 6 on any board or colour that differs).  Players
 cycle through ``--players``; the other generator keys are left to the seed.
 Prints one line per tournament and a total; exit code 1 if any round differs.
 Each engine runs in its own process.  Standard library only.
+
+With ``--workdir`` a tournament already generated there by an earlier run is
+reused (so the old engine's files can be made once, e.g. ``--generate-only``
+before the change, and checked after it); systems ``dutch`` and ``lim`` take
+``--edition`` (1992, 2012, ... as ``swisschess engine`` does).
 """
 
 from __future__ import annotations
@@ -39,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--players", default="20,60,150,300", help="sizes, cycled through")
-    ap.add_argument("--workdir", type=Path, default=None, help="keep the files here")
+    ap.add_argument("--workdir", type=Path, default=None, help="keep the files here (and reuse them)")
+    ap.add_argument("--generate-only", action="store_true", help="only make the old engine's tournaments")
     a = ap.parse_args(argv)
     sizes = [int(x) for x in a.players.split(",") if x.strip()]
     opts = [f"--{a.system}"] + (["--edition", a.edition] if a.edition else []) \
@@ -57,14 +63,20 @@ def main(argv: list[str] | None = None) -> int:
             n = sizes[k % len(sizes)]
             cfg = work / f"cfg-{seed}.txt"
             cfg.write_text(f"PlayersNumber={n}\n")
-            trf = work / f"{a.system}{'-baku' if a.baku else ''}-s{seed}-n{n}.trf"
+            ed = f"-{a.edition}" if a.edition else ""
+            trf = work / f"{a.system}{ed}{'-baku' if a.baku else ''}-s{seed}-n{n}.trf"
             t0 = time.perf_counter()
-            gen = subprocess.run([a.old_python, "-m", "swisschess", "engine", *opts, "-g", str(cfg),
-                                  "-o", str(trf), "-s", str(seed)], capture_output=True, text=True)
+            if not trf.exists():
+                gen = subprocess.run([a.old_python, "-m", "swisschess", "engine", *opts, "-g", str(cfg),
+                                      "-o", str(trf), "-s", str(seed)], capture_output=True, text=True)
+                if gen.returncode != 0:
+                    print(f"seed {seed} n={n}: old generator failed ({gen.returncode}): "
+                          f"{gen.stderr.strip()[-200:]}", flush=True)
+                    trf.unlink(missing_ok=True)
+                    continue
             t1 = time.perf_counter()
-            if gen.returncode != 0:
-                print(f"seed {seed} n={n}: old generator failed ({gen.returncode}): "
-                      f"{gen.stderr.strip()[-200:]}", flush=True)
+            if a.generate_only:
+                print(f"seed {seed} n={n}: generated ({t1 - t0:.1f} s)", flush=True)
                 continue
             chk = subprocess.run([a.new_python, "-m", "swisschess", "engine", *opts, str(trf),
                                   "-c"], capture_output=True, text=True)

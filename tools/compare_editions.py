@@ -21,17 +21,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from dataclasses import dataclass  # noqa: E402
+
 from swisschess.formats.trf import read_trf  # noqa: E402
+from swisschess.model.history import to_be_paired, unpaired_entries  # noqa: E402
 from swisschess.model.rounds import cut_before  # noqa: E402
 from swisschess.model.tournament import Colour  # noqa: E402
 from swisschess.pairing.result import Pairing, PairingError  # noqa: E402
-from swisschess.rules import dutch1992, lim  # noqa: E402
 from swisschess.rules.dutch1992 import (  # noqa: E402
     Context,
+    Dutch1992,
+    SearchStats,
     Variant,
     absolute_violations,
+    allocate_colours,
+    board_order,
     pair_dutch_1992,
 )
+from swisschess.rules.dutch1992.kernel import FloatHolds  # noqa: E402
 from swisschess.rules.dutch2012 import AMENDMENTS, EDITION_2012, pair_dutch_2012  # noqa: E402
 from swisschess.rules.lim import pair_lim  # noqa: E402
 
@@ -73,27 +80,72 @@ def classify(c, ours: Pairing, ref_pairs: set, ref_bye) -> str:
     return "other: same score differences and colour conflicts, another choice"
 
 
-#: One 1992 rule replaced by its 2017 counterpart (see ``Variant``), tried in this order.
+#: 2017 priority of the float criteria (C.12 > C.13 > C.14 > C.15), for the measurement only.
+FLOAT_LEVELS_2017 = (
+    FloatHolds(True, True, True, True),
+    FloatHolds(True, True, False, True),
+    FloatHolds(False, True, False, True),
+    FloatHolds(False, True, False, False),
+    FloatHolds(False, False, False, False),
+)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """1992 rules replaced by their 2017 counterparts (measurement only, not in the product)."""
+
+    floats_2017: bool = False  # 2017 A.4: every unplayed round is a downfloat
+    topscorer_float_waiver: bool = True  # 1992 B5/B6 note: waived for > 50 % in the last round
+    float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
+    a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
+    strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
+
+
+class Dutch1992Measured(Dutch1992):
+    """The 1992 engine with some rules replaced by their 2017 counterparts (:class:`Measure`)."""
+
+    def __init__(self, ctx: Context, m: Measure):
+        super().__init__(ctx, variant=Variant(topscorer_float_waiver=m.topscorer_float_waiver,
+                                              a3_homogeneous=m.a3_homogeneous))
+        self.strong_2017 = m.strong_2017
+        if m.float_order_2017:
+            self.levels = FLOAT_LEVELS_2017
+
+    def strong_caps(self, x, stage, players, p):
+        return range(0, x + 1) if self.strong_2017 else (None,)
+
+
+def pair_measured(t, m: Measure) -> Pairing:
+    """:func:`pair_dutch_1992` with the 2017 replacements of ``m``."""
+    rnd = t.rounds_recorded() + 1
+    ids = to_be_paired(t, rnd)
+    ctx = Context(t, rnd, ids, "2017" if m.floats_2017 else "1992")
+    pairs, bye = Dutch1992Measured(ctx, m).run(ids)
+    boards = [allocate_colours(ctx, a, b) for a, b in pairs]
+    return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
+
+
+#: One 1992 rule replaced by its 2017 counterpart (see ``Measure``), tried in this order.
 VARIANTS = [
     ("float definition (1992 A4/A5: only the bye floats; 2017 A.4: every unplayed round)",
-     Variant(floats_2017=True)),
+     Measure(floats_2017=True)),
     ("B5/B6 waived for > 50 % in the last round (1992 note; 2017 keeps C.12-C.15)",
-     Variant(topscorer_float_waiver=False)),
+     Measure(topscorer_float_waiver=False)),
     ("float criteria priority (1992 C9/C10 drop order vs 2017 C.12-C.15)",
-     Variant(float_order_2017=True)),
+     Measure(float_order_2017=True)),
     ("B4 counts every preference alike (2017 C.11 also minimises denied strong preferences)",
-     Variant(strong_2017=True)),
+     Measure(strong_2017=True)),
     ("A3: bracket with >= half movers treated as homogeneous",
-     Variant(a3_homogeneous=False)),
+     Measure(a3_homogeneous=False)),
 ]
-ALL_2017 = Variant(floats_2017=True, topscorer_float_waiver=False, float_order_2017=True,
+ALL_2017 = Measure(floats_2017=True, topscorer_float_waiver=False, float_order_2017=True,
                    a3_homogeneous=False, strong_2017=True)
 
 
 def attribute(c, ref_pairs: set, ref_bye) -> str | None:
     """The single 1992-vs-2017 rule whose 2017 version makes the round agree."""
     def same(v):
-        p = pair_dutch_1992(c, variant=v)
+        p = pair_measured(c, v)
         return {frozenset(wb) for wb in p.boards} == ref_pairs and p.bye == ref_bye
 
     for label, v in VARIANTS:
@@ -150,7 +202,7 @@ def main(argv=None) -> int:
         by_round = collections.Counter()
         worst = 0.0
         t0 = time.time()
-        fb0 = (dutch1992 if system == "dutch1992" else lim).FALLBACKS[0]
+        search = SearchStats()
         for f in files:
             t = read_trf(str(f)).tournament
             R = t.rounds_recorded()
@@ -162,7 +214,7 @@ def main(argv=None) -> int:
                 c = cut_before(t, r)
                 s = time.time()
                 try:
-                    ours = pair_dutch_1992(c) if system == "dutch1992" else pair_lim(c)
+                    ours = pair_dutch_1992(c, stats=search) if system == "dutch1992" else pair_lim(c, stats=search)
                 except PairingError as e:
                     stats["rounds"] += 1
                     kinds[f"no pairing possible: {e}"] += 1
@@ -196,7 +248,7 @@ def main(argv=None) -> int:
               f"({100 * stats['same_pairs'] / max(n, 1):.1f} %)  same pairs+colours {stats['same_colours']} "
               f"({100 * stats['same_colours'] / max(n, 1):.1f} %)  violations {stats['violations']}  "
               f"seconds {time.time() - t0:.1f} (slowest round {worst:.2f})  "
-              f"search fallbacks {(dutch1992 if system == 'dutch1992' else lim).FALLBACKS[0] - fb0}")
+              f"search fallbacks {search.fallbacks}")
         for k, v in kinds.most_common():
             print(f"  {k}: {v}")
         for k, v in by_round.most_common():

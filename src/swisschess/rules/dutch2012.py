@@ -95,9 +95,10 @@ What 2012 changes, article by article
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from swisschess.model.history import Strength, to_be_paired, unpaired_entries
 from swisschess.model.tournament import Colour, Tournament
@@ -111,13 +112,14 @@ from swisschess.rules.dutch1992 import (
     bipartite_saturates,
     board_order,
 )
+from swisschess.rules.dutch1992.kernel import BoundedLevel, FloatHolds, SearchStats
 
 W, B = Colour.WHITE, Colour.BLACK
 
 #: C.10 a-d: float relaxation levels, as (B6 down, B5 down, B6 up, B5 up) = criterion holds.
 #: A binary counter over the dropped criteria, B5-down most and B6-up least significant.
-FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
-    (not v & 4, not v & 8, not v & 1, not v & 2) for v in range(16)
+FLOAT_LEVELS_2012: tuple[FloatHolds, ...] = tuple(
+    FloatHolds(not v & 4, not v & 8, not v & 1, not v & 2) for v in range(16)
 )
 
 #: C.10, last sentence: "Any criterion may be dropped only for the minimum number of
@@ -128,25 +130,25 @@ FLOAT_LEVELS_2012: tuple[tuple[bool, bool, bool, bool], ...] = tuple(
 FLOAT_BOUNDS: tuple[int | None, ...] = (1, 2, 3, 4, None)
 
 
-def with_float_bounds(levels: Iterable[tuple[bool, bool, bool, bool]]) -> tuple[tuple, ...]:
+def with_float_bounds(levels: Iterable[FloatHolds]) -> tuple[BoundedLevel, ...]:
     """Each float level once per bound (:data:`FLOAT_BOUNDS`) on the breaches of each side whose
     criteria it drops: (B6 down, B5 down, B6 up, B5 up, down bound, up bound), in the levels'
     order, the downfloaters' bound outside the upfloaters'."""
     return tuple(
-        lv + (down, up)
+        BoundedLevel(*lv, down, up)
         for lv in levels
-        for down in (FLOAT_BOUNDS if not (lv[0] and lv[1]) else (None,))
-        for up in (FLOAT_BOUNDS if not (lv[2] and lv[3]) else (None,))
+        for down in (FLOAT_BOUNDS if not (lv.b6_down and lv.b5_down) else (None,))
+        for up in (FLOAT_BOUNDS if not (lv.b6_up and lv.b5_up) else (None,))
     )
 
 
-def _downfloaters_first(level: tuple) -> tuple:
+def _downfloaters_first(level: BoundedLevel) -> tuple[bool | int, ...]:
     """A.11: "fulfilling the current criteria for downfloaters" before "for upfloaters":
     B.5 down, B.6 down, the downfloaters' bound, then the same for upfloaters."""
     many = len(FLOAT_BOUNDS) + 1
-    down = 0 if level[0] and level[1] else (many if level[4] is None else level[4])
-    up = 0 if level[2] and level[3] else (many if level[5] is None else level[5])
-    return (not level[1], not level[0], down, not level[3], not level[2], up)
+    down = 0 if level.b6_down and level.b5_down else (many if level.down_cap is None else level.down_cap)
+    up = 0 if level.b6_up and level.b5_up else (many if level.up_cap is None else level.up_cap)
+    return (not level.b5_down, not level.b6_down, down, not level.b5_up, not level.b6_up, up)
 
 
 #: :data:`FLOAT_LEVELS_2012` with the bounds: (B6 down, B5 down, B6 up, B5 up, down
@@ -155,7 +157,7 @@ def _downfloaters_first(level: tuple) -> tuple:
 #: bound is involved, but one breach more by a downfloater weighs more than any by
 #: upfloaters (2012 file 1102 r8: one B.6 downfloat breach and one B.5 upfloat breach
 #: before two B.6 downfloat breaches).
-FLOAT_LEVELS_2012_MINIMUM: tuple[tuple, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
+FLOAT_LEVELS_2012_MINIMUM: tuple[BoundedLevel, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
 
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
 WIDE_WINDOW = 6
@@ -174,17 +176,44 @@ def d2_exchanges_2012(s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[tuple[t
     6,8).  Exchanges of two players are drawn from the 12, of three or more
     from the 6 players nearest the S1/S2 boundary (bounded search).
     """
+    return tuple(d2_order_2012(s1, s2))
+
+
+Exchange = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _d2_key(e: Exchange) -> tuple:
+    """D.2 order within one size: sum difference, S1 list (decreasing), S2 list (increasing)."""
+    return (sum(e[1]) - sum(e[0]), tuple(-v for v in e[0]), e[1])
+
+
+def d2_order_2012(s1: Sequence[int], s2: Sequence[int]) -> Iterator[Exchange]:
+    """:func:`d2_exchanges_2012` as it is walked: the one-player exchanges come
+    lazily (each S1 player's row is ordered by the S2 player, the rows are
+    merged by the key), since a large bracket has |S1| x |S2| of them and
+    seldom needs more than a few; the larger exchanges (windows) follow."""
     a, b = sorted(s1), sorted(s2)
-    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for size in range(1, min(len(a), len(b)) + 1):
-        window = max(len(a), len(b)) if size == 1 else (PAIR_WINDOW if size == 2 else WIDE_WINDOW)
+
+    def row(x: int) -> Iterator[Exchange]:
+        return (((x,), (y,)) for y in b)
+
+    singles = heapq.merge(*(row(x) for x in a), key=_d2_key) if a and b else iter(())
+    return chain(singles, _d2_larger_2012(tuple(a), tuple(b)))
+
+
+@lru_cache(maxsize=4096)
+def _d2_larger_2012(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[Exchange, ...]:
+    """The D.2 exchanges of two and more players, in order (``a``, ``b`` sorted)."""
+    out: list[Exchange] = []
+    for size in range(2, min(len(a), len(b)) + 1):
+        window = PAIR_WINDOW if size == 2 else WIDE_WINDOW
         if size > window:
             break
         w1, w2 = a[-window:], b[:window]
         groups1 = [tuple(sorted(c, reverse=True)) for c in combinations(w1, size)]
         groups2 = list(combinations(w2, size))
         cands = [(c1, c2) for c1 in groups1 for c2 in groups2]
-        cands.sort(key=lambda e: (sum(e[1]) - sum(e[0]), tuple(-v for v in e[0]), e[1]))
+        cands.sort(key=_d2_key)
         out.extend(cands)
     return tuple(out)
 
@@ -312,7 +341,10 @@ class Context2012(Context):
 class Dutch2012(Dutch1992):
     """The 1992 engine with the 2012 amendments (see the module docstring and :data:`AMENDMENTS`)."""
 
-    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET_2012, amendments: frozenset[str] = EDITION_2012):
+    def __init__(
+        self, ctx: Context, node_budget: int = NODE_BUDGET_2012, amendments: frozenset[str] = EDITION_2012,
+        stats: SearchStats | None = None,
+    ):
         variant = Variant(
             topscorer_float_waiver="no-topscorer-float-waiver" not in amendments,
             a3_homogeneous="a3-mdp-first" not in amendments,
@@ -323,7 +355,7 @@ class Dutch2012(Dutch1992):
             remainder_homogeneous="a3-remainder" in amendments,
             joined_s1="c13-s1" in amendments,
         )
-        super().__init__(ctx, node_budget, variant)
+        super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments
         self.lookahead = "c13" not in amendments
         if "float-order" in amendments:
@@ -353,7 +385,7 @@ class Dutch2012(Dutch1992):
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
         if "d2" not in self.amendments:
             return super().exchanges(s1, s2)
-        return d2_exchanges_2012(tuple(s1), tuple(s2))
+        return d2_order_2012(s1, s2)
 
     def c12_applies(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
         if "c12-scores" not in self.amendments:
@@ -446,14 +478,15 @@ def points_without_playing(t: Tournament, pid: int, rnd: int) -> int:
 
 
 def pair_dutch_2012(
-    t: Tournament, *, node_budget: int = NODE_BUDGET_2012, amendments: frozenset[str] = EDITION_2012
+    t: Tournament, *, node_budget: int = NODE_BUDGET_2012, amendments: frozenset[str] = EDITION_2012,
+    stats: SearchStats | None = None,
 ) -> Pairing:
     """Pair the next round of ``t`` by the Istanbul 2012 wording (C.04.3.1).
 
     ``amendments`` (measurement only): the 2012 changes to apply to the 1992
     text, default all of :data:`EDITION_2012`.  Raises
     :class:`~swisschess.pairing.result.PairingError` when no pairing respects
-    the absolute criteria.
+    the absolute criteria.  ``stats`` collects the search's fallbacks.
     """
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
@@ -467,7 +500,7 @@ def pair_dutch_2012(
         fewest = min(unplayed.values())
         for q, x in ctx.f.items():
             x.bye_ok = unplayed[q] == fewest
-    pairs, bye = Dutch2012(ctx, node_budget, amendments).run(ids)
+    pairs, bye = Dutch2012(ctx, node_budget, amendments, stats).run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 

@@ -62,6 +62,7 @@ from swisschess.rules.dutch1992 import (
     allocate_colours,
     board_order,
 )
+from swisschess.rules.dutch1992.kernel import BudgetSpent, Feasibility, SearchBudget, SearchStats
 
 W, B = Colour.WHITE, Colour.BLACK
 DOWN, UP = Float.DOWN, Float.UP
@@ -99,48 +100,30 @@ def _first_choices(players: list[int], downward: bool) -> list[tuple[int, int]]:
     return [(a, o) for o in top[::-1] + bottom[:-1]]
 
 
-class _Budget(Exception):
-    pass
-
-
-#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
-FALLBACKS = [0]
-
-
 class Lim:
     """Pair one round by the Lim system.  Use :func:`pair_lim`."""
 
-    def __init__(self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET):
+    def __init__(
+        self, ctx: Context, maxi: bool = False, node_budget: int = NODE_BUDGET,
+        stats: SearchStats | None = None,
+    ):
         self.ctx = ctx
         self.maxi = maxi
-        self.node_budget = node_budget
-        self.nodes = 0
-        self.fallbacks = 0
+        self.budget = SearchBudget(node_budget)
+        self.stats = stats if stats is not None else SearchStats()
         self.unpaired: set[int] = set()
-        self._feasible: dict[frozenset[int], bool] = {}
-        self._hint: dict[int, int] | None = None
+        self.oracle = Feasibility(ctx, sorted)
 
     # ------------------------------------------------------------ helpers
     def completable(self, ids: frozenset[int]) -> bool:
-        r = self._feasible.get(ids)
-        if r is None:
-            m = self.ctx.matching(sorted(ids), self._hint)
-            r = m is not None
-            if m is not None:
-                self._hint = m
-            self._feasible[ids] = r
-        return r
+        """Can these players still all be paired (the absolute criteria, the bye)?"""
+        return self.oracle.completable(ids)
 
     def rating(self, pid: int) -> int:
         return self.ctx.f[pid].rating
 
     def due(self, pid: int) -> Colour:
         return self.ctx.f[pid].pref_colour
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_budget:
-            raise _Budget
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
@@ -194,9 +177,7 @@ class Lim:
         return any(o != pid and self.ctx.compatible(pid, o) for o in others)
 
     def _pairable(self, players: Sequence[int]) -> bool:
-        if len(players) % 2:
-            return False
-        return self.ctx.matching(list(players)) is not None if players else True
+        return self.oracle.pairable(players)
 
     def choose_odd_floater(
         self, group: list[int], incoming: set[int], direction: Float, adjacent: Sequence[int]
@@ -253,7 +234,7 @@ class Lim:
                     group.remove(q)
                     out.append(q)
                     changed = True
-        self.nodes = 0
+        self.budget.start()
         try:
             for extra in self._floater_sets(group, incoming_set, direction, adjacent):
                 g = [q for q in group if q not in extra]
@@ -262,11 +243,10 @@ class Lim:
                 if res is not None:
                     self._commit(res)
                     return res, floaters
-        except _Budget:
+        except BudgetSpent:
             pass
         # fallback: pairs inside the group from a global matching
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
+        self.stats.fallbacks += 1
         pairs, rest = self._matching_fallback(incoming + residents)
         self._commit(pairs)
         return pairs, rest
@@ -299,24 +279,11 @@ class Lim:
             self.unpaired.discard(b)
 
     def _matching_fallback(self, members: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
-        ctx = self.ctx
-        m = ctx.matching(ctx.sort(self.unpaired), self._hint)
-        if m is None:
+        """The group's pairs from a complete matching of every player still unpaired."""
+        got = self.oracle.split(self.ctx.sort(members), self.ctx.sort(self.unpaired))
+        if got is None:
             raise PairingError("round could not be completed")
-        inside = set(members)
-        pairs: list[tuple[int, int]] = []
-        rest: list[int] = []
-        done: set[int] = set()
-        for q in ctx.sort(members):
-            if q in done:
-                continue
-            o = m.get(q)
-            if o in inside:
-                pairs.append((q, o))
-                done.update((q, o))
-            else:
-                rest.append(q)
-        return pairs, rest
+        return got
 
     def _pair_members(
         self,
@@ -344,7 +311,7 @@ class Lim:
             order = [(q, DOWN) for q in downs] + [(q, UP) for q in ups]
 
         def place(i: int, avail: list[int], acc: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
-            self._tick()
+            self.budget.tick()
             if i == len(order):
                 yield from self._residents(avail, direction, acc, outside)
                 return
@@ -416,8 +383,7 @@ class Lim:
         """Fewest colour conflicts possible when pairing ``players`` among themselves."""
         w = sum(1 for q in players if self.due(q) is W)
         b = sum(1 for q in players if self.due(q) is B)
-        free = len(players) - w - b
-        return max(0, (abs(w - b) - free + 1) // 2)
+        return conflict_bound(w, b, len(players))
 
     def _first(self, players, direction, max_conflicts, outside, default) -> list[tuple[int, int]] | None:
         ctx = self.ctx
@@ -432,27 +398,55 @@ class Lim:
             pa = partner.get(a)
             return pa is None or abs(ctx.f[o].rating - ctx.f[pa].rating) <= 100
 
-        def rec(rest: list[int], conflicts: int) -> list[tuple[int, int]] | None:
-            self._tick()
-            if not rest:
-                return [] if self.completable(outside) else None
-            for a, o in _first_choices(rest, direction is DOWN):
+        downward = direction is DOWN
+        tick = self.budget.tick
+        # Depth first in Lim order with an explicit stack (a group may hold
+        # thousands of players: no Python recursion).  A frame is [players
+        # still to pair, conflicts so far, their first choices, next choice];
+        # ``path`` holds the pair that led to each frame below the first.
+        tick()
+        if not players:
+            return [] if self.completable(outside) else None
+        rest0 = list(players)
+        # players due White / Black among those still to pair (for the conflict bound)
+        due_w = sum(1 for q in rest0 if self.due(q) is W)
+        due_b = sum(1 for q in rest0 if self.due(q) is B)
+        stack: list[list] = [[rest0, 0, _first_choices(rest0, downward), 0, due_w, due_b]]
+        path: list[tuple[int, int]] = []
+        while stack:
+            frame = stack[-1]
+            rest, conflicts, choices, due_w, due_b = frame[0], frame[1], frame[2], frame[4], frame[5]
+            descend = False
+            while frame[3] < len(choices):
+                a, o = choices[frame[3]]
+                frame[3] += 1
                 if not ctx.compatible(a, o) or not ok_maxi(a, o):
                     continue
                 c = conflicts + (1 if ctx.conflict(a, o) else 0)
                 if c > max_conflicts:
                     continue
                 left = [q for q in rest if q not in (a, o)]
-                if c + self._conflict_bound(left) > max_conflicts:
+                da, do = self.due(a), self.due(o)
+                left_w = due_w - (da is W) - (do is W)
+                left_b = due_b - (da is B) - (do is B)
+                if c + conflict_bound(left_w, left_b, len(left)) > max_conflicts:
                     continue
                 if left and not all(self._compatible_in(q, left) for q in left):
                     continue
-                sub = rec(left, c)
-                if sub is not None:
-                    return [(a, o)] + sub
-            return None
-
-        return rec(list(players), 0)
+                tick()
+                if not left:
+                    if self.completable(outside):
+                        return path + [(a, o)]
+                    continue
+                path.append((a, o))
+                stack.append([left, c, _first_choices(left, downward), 0, left_w, left_b])
+                descend = True
+                break
+            if not descend:
+                stack.pop()
+                if path:
+                    path.pop()
+        return None
 
     # ------------------------------------------------------------ median group
     def pair_median(
@@ -468,10 +462,10 @@ class Lim:
         down, up, middle = list(down), list(up), list(middle)
         for _ in range(len(results) + 1):
             group = ctx.sort(down + up + middle)
-            self.nodes = 0
+            self.budget.start()
             try:
                 res = self._pair_members(group, set(down), DOWN, [], set(up))
-            except _Budget:
+            except BudgetSpent:
                 res = None
             if res is not None:
                 self._commit(res)
@@ -479,8 +473,7 @@ class Lim:
             # seed "Paarimine" 5: widen the median group by dissolving a neighbour pair
             if not self._dissolve(results, median, more_down=len(down) > len(up), down=down, up=up):
                 break
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
+        self.stats.fallbacks += 1
         pairs, rest = self._matching_fallback(down + up + middle)
         if rest:
             raise PairingError("round could not be completed")
@@ -507,6 +500,12 @@ class Lim:
         return True
 
 
+def conflict_bound(due_white: int, due_black: int, size: int) -> int:
+    """Fewest colour conflicts possible among ``size`` players of whom so many are due White / Black."""
+    free = size - due_white - due_black
+    return max(0, (abs(due_white - due_black) - free + 1) // 2)
+
+
 def median_score(ctx: Context):
     """Median score: half the points available in the rounds played (seed 002)."""
     return ctx.t.points.win * (ctx.rnd - 1) / 2
@@ -527,14 +526,16 @@ LIM_EDITIONS = ("1992", "2026")
 
 
 def pair_lim(
-    t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET, edition: str = "1992"
+    t: Tournament, *, maxi: bool | None = False, node_budget: int = NODE_BUDGET, edition: str = "1992",
+    stats: SearchStats | None = None,
 ) -> Pairing:
     """Pair the next round of ``t`` by the Lim system.
 
     ``maxi``: apply the maxi-tournament 100-point rules (True), not (False, the
     default), or decide by the seed's 2^n definition (None; the 2026 text has no
     definition, so None means no).  ``edition``: ``"1992"`` (the seed) or
-    ``"2026"`` (C.04.4.3 of today), see :data:`LIM_EDITIONS`.
+    ``"2026"`` (C.04.4.3 of today), see :data:`LIM_EDITIONS`.  ``stats``
+    collects the search's fallbacks.
     """
     if edition not in LIM_EDITIONS:
         raise ValueError(f"unknown Lim edition {edition!r}")
@@ -548,7 +549,7 @@ def pair_lim(
             x.topscorer = True
     if maxi is None:
         maxi = edition == "1992" and is_maxi(t, len(ids))
-    engine = Lim(ctx, maxi=maxi, node_budget=node_budget)
+    engine = Lim(ctx, maxi=maxi, node_budget=node_budget, stats=stats)
     pairs, bye = engine.run(ids)
     # Colours (seed 002_33f6cfabbc9b0962.txt "Värvide määramine" 5 a-d): both
     # preferences, the stronger one, alternate from the latest round with

@@ -43,7 +43,9 @@ bipartite matching test (can the rest of S1 still get opponents in S2?).  If the
 budget runs out, the bracket takes the pairing given by the global matching
 (always exists by the look-ahead invariant) - so a pairing that respects B1/B2
 is *always* found when one exists; only its quality may then fall short of the
-literal procedure.  ``Dutch1992.fallbacks`` counts how often that happened.
+literal procedure.  A :class:`~swisschess.rules.dutch1992.kernel.SearchStats`
+passed in counts how often that happened.  The budget, the feasibility oracle
+and the fallback are the search kernel (``kernel``) the 2012 wording and Lim share.
 
 B3 (score differences as small as possible) is built into the bracket order:
 brackets are paired from the top, moved-down players are paired first, and the
@@ -55,7 +57,8 @@ adjourned games: handled by the tournament workflow and the TRF data), F10 (fina
 ranking: ``swisschess.standings``).
 
 Modules: ``context`` (player facts, A2, B1/B2), ``orders`` (A8, D1, D2),
-``engine`` (the bracket generators, C1-C14), ``matching`` (feasibility oracle),
+``engine`` (the bracket generators, C1-C14), ``kernel`` (budget, feasibility
+oracle, fallback, float levels), ``matching`` (maximum matchings),
 ``colours`` (E1-E4, F1 and the B1/B2 check of a finished pairing).
 
 Interpretations (the text is silent or ambiguous; see docs/editions-1992-lim.md):
@@ -80,7 +83,8 @@ from swisschess.model.tournament import Tournament
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992.colours import absolute_violations, allocate_colours, board_order
 from swisschess.rules.dutch1992.context import Context, Facts
-from swisschess.rules.dutch1992.engine import FALLBACKS, NODE_BUDGET, Candidate, Dutch1992, Variant
+from swisschess.rules.dutch1992.engine import NODE_BUDGET, Candidate, Dutch1992, Variant
+from swisschess.rules.dutch1992.kernel import SearchStats
 from swisschess.rules.dutch1992.matching import bipartite_saturates, max_matching
 from swisschess.rules.dutch1992.orders import (
     a8_x,
@@ -90,27 +94,30 @@ from swisschess.rules.dutch1992.orders import (
 )
 
 
-def pair_dutch_1992(t: Tournament, *, node_budget: int = NODE_BUDGET, variant: Variant | None = None) -> Pairing:
+def pair_dutch_1992(
+    t: Tournament, *, node_budget: int = NODE_BUDGET, variant: Variant | None = None, stats: SearchStats | None = None
+) -> Pairing:
     """Pair the next round of ``t`` by the seeds' 1992/1998 Dutch text.
 
-    Raises :class:`PairingError` when no pairing respects B1/B2 (and B1b).
+    ``stats`` collects the search's fallbacks.  Raises :class:`PairingError`
+    when no pairing respects B1/B2 (and B1b).
     """
     rnd = t.rounds_recorded() + 1
     ids = to_be_paired(t, rnd)
-    ctx = Context(t, rnd, ids, "2017" if variant is not None and variant.floats_2017 else "1992")
-    engine = Dutch1992(ctx, node_budget, variant)
+    ctx = Context(t, rnd, ids)
+    engine = Dutch1992(ctx, node_budget, variant, stats)
     pairs, bye = engine.run(ids)
     boards = [allocate_colours(ctx, a, b) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
 __all__ = [
-    "FALLBACKS",
     "NODE_BUDGET",
     "Candidate",
     "Context",
     "Dutch1992",
     "Facts",
+    "SearchStats",
     "Variant",
     "a8_x",
     "absolute_violations",

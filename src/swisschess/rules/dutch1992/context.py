@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
 from swisschess.model.history import (
     Float,
@@ -96,7 +97,10 @@ class Context:
             )
         for i, pid in enumerate(sorted(self.f, key=self.a2_key)):
             self.f[pid].rank = i
-        self._compat: dict[tuple[int, int], bool] = {}
+        # B1/B2 facts per player, taken when the first pair is tested (an edition
+        # may still adjust the facts, e.g. Lim's last-round waiver, before that)
+        self._colours_ok: dict[int, tuple[bool, bool]] = {}
+        self._forbidden: set[tuple[int, int]] | None = None
 
     def number(self, pid: int) -> int:
         """The pairing number whose parity gives the drawn colour (E, F4): the
@@ -139,19 +143,33 @@ class Context:
 
     def compatible(self, a: int, b: int) -> bool:
         """B1a (no second game) and B2 (some colour allocation keeps both legal)."""
-        key = (a, b) if a < b else (b, a)
-        r = self._compat.get(key)
-        if r is None:
-            r = (
-                b not in self.f[a].opponents
-                and not self.t.is_forbidden(a, b, self.rnd)
-                and (
-                    (self.may_get(a, W) and self.may_get(b, B))
-                    or (self.may_get(a, B) and self.may_get(b, W))
-                )
-            )
-            self._compat[key] = r
-        return r
+        if b in self.f[a].opponents:
+            return False
+        forbidden = self._forbidden
+        if forbidden is None:
+            forbidden = self._forbidden = self._forbidden_pairs()
+        if forbidden and ((a, b) if a < b else (b, a)) in forbidden:
+            return False
+        oks = self._colours_ok
+        ca = oks.get(a)
+        if ca is None:
+            ca = oks[a] = (self.may_get(a, W), self.may_get(a, B))
+        cb = oks.get(b)
+        if cb is None:
+            cb = oks[b] = (self.may_get(b, W), self.may_get(b, B))
+        return (ca[0] and cb[1]) or (ca[1] and cb[0])
+
+    def _forbidden_pairs(self) -> set[tuple[int, int]]:
+        """The pairs the arbiter forbade for this round (TRF XXP), as (low, high) ids."""
+        out: set[tuple[int, int]] = set()
+        for group in self.t.forbidden:
+            if group.first_round <= self.rnd <= group.last_round:
+                out.update(combinations(sorted(set(group.ids)), 2))
+        return out
+
+    def bye_allowed(self, pid: int) -> bool:
+        """B1b: may this player receive the bye?"""
+        return self.f[pid].bye_ok
 
     def conflict(self, a: int, b: int) -> bool:
         """B4: the pair cannot give both players their preferred colour."""

@@ -11,13 +11,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, combinations
 
-import networkx as nx
-
 from swisschess.model.history import Float, Strength
 from swisschess.model.tournament import Colour
+from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.result import PairingError
 from swisschess.rules.dutch1992.context import Context
-from swisschess.rules.dutch1992.matching import bipartite_saturates, max_matching
+from swisschess.rules.dutch1992.kernel import (
+    STRICT,
+    BoundedLevel,
+    BudgetSpent,
+    Feasibility,
+    FloatHolds,
+    Level,
+    SearchBudget,
+    SearchStats,
+    down_cap,
+    holds,
+    up_cap,
+    with_up_cap,
+    without_upfloat_criteria,
+)
+from swisschess.rules.dutch1992.matching import bipartite_saturates, max_pairs
 from swisschess.rules.dutch1992.orders import a8_x, d2_exchanges
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -29,43 +43,25 @@ class Candidate:
 
     pairs: list[tuple[int, int]]
     floaters: list[int]
-    level: tuple = ()
 
 
 #: Float relaxation levels (C9, C10): which of the four float criteria still hold.
-#: (downfloaters B6, downfloaters B5, upfloaters B6, upfloaters B5).  C9 drops B6
-#: then B5 for downfloaters; C10 drops B6 then B5 for upfloaters.
-FLOAT_LEVELS: tuple[tuple[bool, bool, bool, bool], ...] = (
-    (True, True, True, True),
-    (False, True, True, True),
-    (False, False, True, True),
-    (False, False, False, True),
-    (False, False, False, False),
-)
-
-#: 2017 priority of the float criteria (C.12 > C.13 > C.14 > C.15): for measurements only.
-FLOAT_LEVELS_2017: tuple[tuple[bool, bool, bool, bool], ...] = (
-    (True, True, True, True),
-    (True, True, False, True),
-    (False, True, False, True),
-    (False, True, False, False),
-    (False, False, False, False),
+#: C9 drops B6 then B5 for downfloaters; C10 drops B6 then B5 for upfloaters.
+FLOAT_LEVELS: tuple[Level, ...] = (
+    FloatHolds(True, True, True, True),
+    FloatHolds(False, True, True, True),
+    FloatHolds(False, False, True, True),
+    FloatHolds(False, False, False, True),
+    FloatHolds(False, False, False, False),
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """Switches that replace one 1992 rule by its 2017 counterpart.
+    """Switches that replace one 1992 rule by its 2012 counterpart (see ``rules.dutch2012``)."""
 
-    Not part of the 1992 rules: ``tools/compare_editions.py`` uses them to trace
-    each difference from the 2017 reference to the rule that causes it.
-    """
-
-    floats_2017: bool = False  # 2017 A.4: every unplayed round is a downfloat
     topscorer_float_waiver: bool = True  # 1992 B5/B6 note: waived for > 50 % in the last round
-    float_order_2017: bool = False  # 2017 C.12-C.15 order instead of C9/C10's drop order
     a3_homogeneous: bool = True  # 1992 A3: >= half movers -> treated as homogeneous
-    strong_2017: bool = False  # 2017 C.11: fewest players denied a strong preference
     score_lowering_exchanges_last: bool = False  # 2012 B.3 > B.4: see Dutch1992.homogeneous
     forced_floats_exempt: bool = False  # 2012: C.1 floaters do not make the bracket relax B5/B6
     psd_lowest: bool = False  # 2012 (C13 joined brackets): B3 pair score differences decide first
@@ -84,10 +80,6 @@ JOINED_EXTRA_NODES = 400_000
 
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
-
-
-class _Budget(Exception):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +101,6 @@ class _Paired:
     cand: Candidate
 
 
-#: Diagnostics: how many brackets/groups used the matching fallback (all runs so far).
-FALLBACKS = [0]
-
-
-#: The float level at which B5 and B6 hold for down- and upfloaters.
-STRICT = (True, True, True, True)
 #: More float breaches than any bracket has (no bound).
 _MANY = 1 << 30
 
@@ -122,15 +108,16 @@ _MANY = 1 << 30
 class Dutch1992:
     """Pair one round by the seeds' procedure.  Use :func:`pair_dutch_1992`."""
 
-    def __init__(self, ctx: Context, node_budget: int = NODE_BUDGET, variant: Variant | None = None):
+    def __init__(
+        self, ctx: Context, node_budget: int = NODE_BUDGET, variant: Variant | None = None,
+        stats: SearchStats | None = None,
+    ):
         self.ctx = ctx
         self.variant = variant or Variant()
-        self.levels = FLOAT_LEVELS_2017 if self.variant.float_order_2017 else FLOAT_LEVELS
-        self.node_budget = node_budget
-        self.nodes = 0
-        self.fallbacks = 0
-        self._feasible: dict[frozenset[int], bool] = {}
-        self._hint: dict[int, int] | None = None
+        self.levels: tuple[Level, ...] = FLOAT_LEVELS
+        self.budget = SearchBudget(node_budget)
+        self.stats = stats if stats is not None else SearchStats()
+        self.oracle = Feasibility(ctx, ctx.sort)
         self._nu: dict[frozenset[int], int] = {}
         #: look ahead from every bracket (the rest must stay pairable); off: only the
         #: lowest bracket is checked, C13 backtracks (2012 edition)
@@ -146,27 +133,18 @@ class Dutch1992:
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
         """Can these players (left-overs plus all lower brackets) still be paired?"""
-        r = self._feasible.get(ids)
-        if r is None:
-            m = self.ctx.matching(sorted(ids, key=lambda p: self.ctx.f[p].rank), self._hint)
-            r = m is not None
-            if m is not None:
-                self._hint = m
-            self._feasible[ids] = r
-        return r
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.node_budget:
-            raise _Budget
+        return self.oracle.completable(ids)
 
     # ------------------------------------------------------------ criteria
-    def float_ok(self, pid: int, direction: Float, level: tuple[bool, bool, bool, bool]) -> bool:
+    def float_ok(self, pid: int, direction: Float, level: Level) -> bool:
         """B5 / B6 for a player about to receive a float, at a relaxation level."""
         x = self.ctx.f[pid]
         if x.topscorer and self.variant.topscorer_float_waiver:  # B5/B6 note: not for > 50 % in the last round
             return True
-        b6, b5 = (level[0], level[1]) if direction is Float.DOWN else (level[2], level[3])
+        if direction is Float.DOWN:
+            b6, b5 = level.b6_down, level.b5_down
+        else:
+            b6, b5 = level.b6_up, level.b5_up
         if b5 and x.float1 is direction:
             return False
         return not (b6 and x.float2 is direction)
@@ -190,7 +168,7 @@ class Dutch1992:
         lo = self._upfloater(a, b)
         return 0 if lo is None else self.float_violations(lo, Float.UP)
 
-    def _pair_float_ok(self, a: int, b: int, level) -> bool:
+    def _pair_float_ok(self, a: int, b: int, level: Level) -> bool:
         """Floats of a pair between different scores (A4): lower player floats up."""
         lo = self._upfloater(a, b)
         return lo is None or self.float_ok(lo, Float.UP, level)
@@ -201,7 +179,7 @@ class Dutch1992:
         s1: list[int],
         s2: list[int],
         max_conflicts: int,
-        level,
+        level: Level,
         accept,
         max_strong: int | None = None,
     ) -> Iterator[Candidate]:
@@ -218,17 +196,40 @@ class Dutch1992:
         used = [False] * len(s2)
         chosen: list[int] = []
 
-        ucap = up_bound(level)
+        ucap = up_cap(level)
+        tick = self.budget.tick
 
-        def rec(i: int, conflicts: int, strong: int = 0, up: int = 0) -> Iterator[Candidate]:
-            self._tick()
-            if i == p:
-                pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
-                rest = [s2[j] for j in range(len(s2)) if not used[j]]
-                yield from accept(pairs, rest)
-                return
+        def leaf() -> Iterator[Candidate]:
+            pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
+            rest = [s2[j] for j in range(len(s2)) if not used[j]]
+            yield from accept(pairs, rest)
+
+        # Depth first over S1's positions with an explicit stack (S1 may hold
+        # thousands of players: no Python recursion).  A frame is
+        # [position, conflicts, strong, up, next S2 index, child's undo]; the
+        # undo (S2 index, B3 counter, difference) is applied when the search
+        # comes back to the frame, exactly where a recursive version would.
+        tick()
+        if p == 0:
+            yield from leaf()
+            return
+        stack: list[list] = [[0, 0, 0, 0, 0, None]]
+        while stack:
+            frame = stack[-1]
+            i, conflicts, strong, up = frame[0], frame[1], frame[2], frame[3]
+            undo = frame[5]
+            if undo is not None:  # back from the child: take the pair out again
+                frame[5] = None
+                chosen.pop()
+                used[undo[0]] = False
+                if undo[1] is not None:
+                    undo[1][undo[2]] += 1
             a = s1[i]
-            for j, b in enumerate(s2):
+            descend = False
+            while frame[4] < len(s2):
+                j = frame[4]
+                frame[4] = j + 1
+                b = s2[j]
                 if used[j] or not ctx.compatible(a, b):
                     continue
                 c = conflicts + (1 if ctx.conflict(a, b) else 0)
@@ -246,6 +247,7 @@ class Dutch1992:
                     if sc > max_strong:
                         continue
                 left = self._psd_left
+                d: Fraction | None = None
                 if left is not None:  # B3 in a joined lowest bracket: only the best differences
                     d = abs(ctx.f[a].score - ctx.f[b].score)
                     if left[d] <= 0:
@@ -254,29 +256,31 @@ class Dutch1992:
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
-                    yield from rec(i + 1, c, sc, ups)
+                    tick()
+                    yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
                         bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
                     ):
-                        yield from rec(i + 1, c, sc, ups)
+                        frame[5] = (j, left, d)
+                        tick()
+                        stack.append([i + 1, c, sc, ups, 0, None])
+                        descend = True
+                        break
                 chosen.pop()
                 used[j] = False
-                if left is not None:
+                if left is not None and d is not None:
                     left[d] += 1
-
-        yield from rec(0, 0)
+            if not descend:
+                stack.pop()
 
     def _strong_conflict(self, a: int, b: int) -> int:
-        """2017 C.11 (variant only): both want the same colour strongly or absolutely."""
+        """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e)."""
         fa, fb = self.ctx.f[a], self.ctx.f[b]
         return int(
             self.ctx.conflict(a, b) and fa.pref_strength >= Strength.STRONG and fb.pref_strength >= Strength.STRONG
         )
-
-    def _strong_range(self, x: int) -> Sequence[int | None]:
-        return range(0, x + 1) if self.variant.strong_2017 else [None]
 
     def distinct_levels(self, players: Sequence[int], lowest: bool = False) -> list[int]:
         """The float levels that differ for these players, first occurrences only.
@@ -296,13 +300,13 @@ class Dutch1992:
             sum(f[q].float1 is Float.UP for q in players),
         )
         out: list[int] = []
-        seen: set[tuple[bool, ...]] = set()
+        seen: set[tuple[bool | int | None, ...]] = set()
         for i, lv in enumerate(self.levels):
-            eff = tuple(hold and c > 0 for hold, c in zip(lv[:4], could, strict=True))
-            if len(lv) > 4:  # bounds on breaches (2012 C.10): one at or above the most possible is none
-                down = (not lv[0]) * could[0] + (not lv[1]) * could[1]
-                up = (not lv[2]) * could[2] + (not lv[3]) * could[3]
-                eff += (_bound(lv[4], min(down, 2) if lowest else down), _bound(lv[5], up))  # lowest: one floater
+            eff: tuple[bool | int | None, ...] = tuple(hold and c > 0 for hold, c in zip(holds(lv), could, strict=True))
+            if isinstance(lv, BoundedLevel):  # bounds on breaches (2012 C.10): one at or above the most possible is none
+                down = (not lv.b6_down) * could[0] + (not lv.b5_down) * could[1]
+                up = (not lv.b6_up) * could[2] + (not lv.b5_up) * could[3]
+                eff += (_bound(lv.down_cap, min(down, 2) if lowest else down), _bound(lv.up_cap, up))  # lowest: one floater
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
@@ -315,7 +319,7 @@ class Dutch1992:
 
     def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
         """Caps on pairs whose players want the same colour strongly, inside x (None: no cap)."""
-        return self._strong_range(x)
+        return (None,)
 
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
         """C8: the exchanges of a homogeneous bracket or remainder in the edition's order (D2)."""
@@ -369,9 +373,9 @@ class Dutch1992:
         mixed = len({ctx.f[q].score for q in players}) > 1
         levels: Sequence[int] = range(len(self.levels))
         if not mixed:  # no upfloaters: only the downfloater part of a level matters
-            parts: dict[tuple[bool, bool], int] = {}
+            parts: dict[tuple[bool, bool, int | None], int] = {}
             for i, lv in enumerate(self.levels):
-                parts.setdefault(lv[:2] + lv[4:5], i)
+                parts.setdefault((lv.b6_down, lv.b5_down, down_cap(lv)), i)
             levels = sorted(parts.values())
         seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
         levels = [li for li in levels if li in seen_levels]
@@ -405,9 +409,9 @@ class Dutch1992:
                     for stage in self.colour_stages(p) if x_fixed is None else (None,):
                         for x in xrange_:  # C11
                             for sx in self.strong_caps(x, stage, players, p) if s_fixed is None else [s_fixed]:
-                                pinned = ((li, self.levels[li]) for li in levels)
+                                pinned: Iterable[tuple[int, Level]] = ((li, self.levels[li]) for li in levels)
                                 if up_left is not None:
-                                    pinned = ((li, lv[:5] + (up_left,)) for li, lv in pinned)
+                                    pinned = ((li, with_up_cap(lv, up_left)) for li, lv in pinned)
                                 if not upfloats:
                                     pinned = ((li, without_upfloat_criteria(lv)) for li, lv in pinned)
                                 for _, lv in self.fewest_violations(pinned):  # C9
@@ -418,7 +422,7 @@ class Dutch1992:
                     break  # C13 began while this p was being walked
                 yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
 
-    def fewest_violations(self, levels: Iterable[tuple[int, tuple]]) -> Iterator[tuple[int, tuple]]:
+    def fewest_violations(self, levels: Iterable[tuple[int, Level]]) -> Iterator[tuple[int, Level]]:
         """The float levels ``(index, level)`` in order, less those that cannot give anything new.
 
         A level may bound how often its dropped criteria are broken (2012 C.10:
@@ -426,10 +430,11 @@ class Dutch1992:
         bound never rejected anything, a later level of the same criteria with
         looser bounds walks the same pairings again and is skipped.
         """
-        walked: list[tuple[tuple, int, int]] = []  # level, fewest violations its bounds rejected
+        walked: list[tuple[BoundedLevel, int, int]] = []  # level, fewest violations its bounds rejected
         for li, lv in levels:
-            if len(lv) > 4 and any(
-                lv[:4] == w[:4] and _at_least(lv[4], w[4]) and _at_least(lv[5], w[5]) and _below(lv[4], d) and _below(lv[5], u)
+            if isinstance(lv, BoundedLevel) and any(
+                holds(lv) == holds(w) and _at_least(lv.down_cap, w.down_cap) and _at_least(lv.up_cap, w.up_cap)
+                and _below(lv.down_cap, d) and _below(lv.up_cap, u)
                 for w, d, u in walked
             ):
                 continue
@@ -437,14 +442,14 @@ class Dutch1992:
             yield li, lv
             d, u = self.rejected
             self.rejected = [min(outer[0], d), min(outer[1], u)]
-            if len(lv) > 4:
+            if isinstance(lv, BoundedLevel):
                 walked.append((lv, d, u))
 
-    def _all_exchanges(self, players: list[int], p: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order."""
+    def _all_exchanges(self, players: list[int], p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order (lazily)."""
         n = len(players)
         s1n, s2n = list(range(1, p + 1)), list(range(p + 1, n + 1))
-        return [((), ())] + (list(self.exchanges(s1n, s2n)) if p < n else [])
+        return chain([((), ())], self.exchanges(s1n, s2n) if p < n else ())
 
     def _s1_scores(self, players: list[int], p: int, exchange) -> tuple[Fraction, ...]:
         """The scores in S1 after an exchange, highest first (B3: higher scores paired first)."""
@@ -479,7 +484,7 @@ class Dutch1992:
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx)
 
-    def _accept_rest(self, pairs, rest, lower, lowest, level, known: Sequence[int] = ()) -> Candidate | None:
+    def _accept_rest(self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = ()) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
         ctx = self.ctx
         if lowest:
@@ -498,7 +503,7 @@ class Dutch1992:
         for q in rest:
             if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
                 return None
-        bound = down_bound(level)
+        bound = down_cap(level)
         if bound is not None:
             down = sum(self.float_violations(q, Float.DOWN) for q in rest if ctx.f[q].score == own and q not in exempt)
             if down > bound:
@@ -512,9 +517,7 @@ class Dutch1992:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
         key = frozenset(players)
         if key not in self._nu:
-            n = len(players)
-            adj = [[j for j in range(n) if j != i and self.ctx.compatible(players[i], players[j])] for i in range(n)]
-            self._nu[key] = sum(1 for v in max_matching(n, adj) if v != -1) // 2
+            self._nu[key] = max_pairs(players, self.ctx.compatible)
         return self._nu[key]
 
     # ------------------------------------------------------------ heterogeneous
@@ -628,7 +631,7 @@ class Dutch1992:
                     left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
                     left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
                     # the upfloaters' bound left for the remainder (A.3, 2012: none - it has no upfloaters)
-                    ucap = None if self.variant.remainder_homogeneous else up_bound(level)
+                    ucap = None if self.variant.remainder_homogeneous else up_cap(level)
                     left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
                     key = (frozenset(rem), left_x, left_s, left_u)
                     if key in seen_rem:
@@ -753,7 +756,7 @@ class Dutch1992:
     def _pair_or_none(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None] | None:
         """The first pairing of a bracket; None when it has none (the lowest bracket only)."""
         got = self._first_pairing(movers, residents, lower, lowest)
-        if got is not None or self.nodes <= self.node_budget:
+        if got is not None or not self.budget.exhausted:
             return got
         cand = self._budget_fallback(movers, residents, lower)
         return None if cand is None else (cand, None)
@@ -764,7 +767,7 @@ class Dutch1992:
         while stack:
             pen = stack.pop()
             if pen.gen is not None:
-                self.nodes = 0
+                self.budget.start()
                 tried: set[frozenset[int]] = set()
                 need = not self.completable(frozenset(residents))
                 try:
@@ -777,14 +780,13 @@ class Dutch1992:
                         tried.add(down)
                         if not self.completable(down | frozenset(residents)):
                             continue
-                        spent = self.nodes
-                        got = self._pair_or_none(ctx.sort(alt.floaters), residents, frozenset(), True)
-                        self.nodes = spent
+                        with self.budget.kept():
+                            got = self._pair_or_none(ctx.sort(alt.floaters), residents, frozenset(), True)
                         if got is not None:
                             pen.cand = alt
                             stack.append(pen)
                             return ctx.sort(alt.floaters), residents, got
-                except _Budget:
+                except BudgetSpent:
                     pass
             # the whole penultimate bracket (its movers too), and the lowest as it stands
             latest, below = ctx.sort(pen.movers + pen.residents), residents
@@ -834,8 +836,7 @@ class Dutch1992:
 
     def _budget_fallback(self, movers, residents, lower: frozenset[int]) -> Candidate | None:
         """Search budget spent: the bracket's pairs from a global matching (counted)."""
-        self.fallbacks += 1
-        FALLBACKS[0] += 1
+        self.stats.fallbacks += 1
         return self._fallback(self.ctx.sort(movers + residents), lower)
 
     def _first_pairing(
@@ -850,7 +851,7 @@ class Dutch1992:
         if not lowest:
             forced = [q for q in residents if self.without_opponent(q, bracket)]
         residents = [q for q in residents if q not in forced]
-        self.nodes = 0 if budget is None else self.node_budget - budget
+        self.budget.start(budget)
         # A3: with at least half the players from above the bracket is homogeneous
         homog = not self._treated_heterogeneous(movers, residents)
 
@@ -863,12 +864,12 @@ class Dutch1992:
             got = self._least_differences(bracket, search, budget)
             if got is not None:
                 return got
-            self.nodes = 0 if budget is None else self.node_budget - budget
+            self.budget.start(budget)
         gen = search()
         try:
             for cand in gen:
                 return cand, gen
-        except _Budget:
+        except BudgetSpent:
             pass
         return None
 
@@ -881,13 +882,13 @@ class Dutch1992:
         if target is None:
             return None
         self._psd_left = Counter(target)
-        self.nodes = -JOINED_EXTRA_NODES if budget is None else self.node_budget - budget
+        self.budget.start(self.budget.limit + JOINED_EXTRA_NODES if budget is None else budget)
         gen = search()
         try:
             for cand in gen:
                 if self.psd(cand, lo) == target:
                     return cand, gen
-        except _Budget:
+        except BudgetSpent:
             pass
         finally:
             self._psd_left = None
@@ -896,28 +897,33 @@ class Dutch1992:
     def best_differences(self, players: list[int], lowest_score) -> tuple | None:
         """B3: the smallest score differences (largest first) any complete pairing of ``players`` has.
 
-        A maximum-weight matching where a pair's cost grows faster with its
-        difference than all smaller differences together; the bye (odd count,
-        B1b) counts against a score one point below the lowest.
+        A maximum-weight perfect matching (``pairing.blossom``) where a pair's
+        cost grows faster with its difference than all smaller differences
+        together (so every optimum has the same differences); the bye (odd
+        count, B1b) counts against a score one point below the lowest.
         """
         f = self.ctx.f
-        edges: list[tuple[int, int, Fraction]] = []  # node 0 is the bye (player ids start at 1)
+        idx = {q: i for i, q in enumerate(players)}
+        bye = len(players)  # the bye's vertex (odd count only)
+        edges: list[tuple[int, int, Fraction]] = []
         for i, a in enumerate(players):
             for b in players[i + 1 :]:
                 if self.ctx.compatible(a, b):
-                    edges.append((a, b, abs(f[a].score - f[b].score)))
+                    edges.append((i, idx[b], abs(f[a].score - f[b].score)))
         if len(players) % 2:
-            edges += [(q, 0, f[q].score - lowest_score + 1) for q in players if f[q].bye_ok]
+            edges += [(idx[q], bye, f[q].score - lowest_score + 1) for q in players if f[q].bye_ok]
         ranks = {d: i for i, d in enumerate(sorted({e[2] for e in edges}))}
         k = len(players) + 1
         big = k ** (len(ranks) + 1)
-        g = nx.Graph()
-        g.add_weighted_edges_from((a, b, big - k ** ranks[d]) for a, b, d in edges)
-        m = nx.max_weight_matching(g, maxcardinality=True)
-        if 2 * len(m) < len(players):  # somebody left over: no complete pairing
+        pm = PerfectMatcher(len(players) + len(players) % 2)
+        for i, j, d in edges:
+            pm.set_weight(i, j, big - k ** ranks[d])
+        try:
+            mate = pm.solve()
+        except NoPerfectMatching:  # somebody left over: no complete pairing
             return None
-        diff = {frozenset((a, b)): d for a, b, d in edges}
-        return tuple(sorted((diff[frozenset(e)] for e in m), reverse=True))
+        diff = {(i, j): d for i, j, d in edges}
+        return tuple(sorted((diff[i, mate[i]] for i in range(len(mate)) if i < mate[i]), reverse=True))
 
     def psd(self, cand: Candidate, lowest_score) -> tuple:
         """B3: the score differences of the pairs, largest first (smaller is better).
@@ -932,23 +938,8 @@ class Dutch1992:
 
     def _fallback(self, bracket: list[int], lower: frozenset[int]) -> Candidate | None:
         """Budget exhausted: pairs inside the bracket taken from a global matching (None: none exists)."""
-        ctx = self.ctx
-        m = ctx.matching(ctx.sort(set(bracket) | lower), self._hint)
-        if m is None:
-            return None
-        inside = set(bracket)
-        pairs, rest = [], []
-        done: set[int] = set()
-        for q in bracket:
-            if q in done:
-                continue
-            o = m[q]
-            if o in inside:
-                pairs.append((q, o))
-                done.update((q, o))
-            else:
-                rest.append(q)
-        return Candidate(pairs, rest)
+        got = self.oracle.split(bracket, self.ctx.sort(set(bracket) | lower))
+        return None if got is None else Candidate(*got)
 
     def _treated_heterogeneous(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
         """A3: a bracket with moved-down players, unless at least half of it came from above."""
@@ -1003,7 +994,7 @@ class Dutch1992:
         n = len(movers) + len(residents)
         tried = 0
         looked: set[frozenset[int]] = set()
-        self.nodes = 0
+        self.budget.start()
         try:
             for alt in gen:
                 down = frozenset(alt.floaters)
@@ -1024,24 +1015,13 @@ class Dutch1992:
                     new, residents, ctx.compatible
                 ):
                     continue
-                spent = self.nodes
-                got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                self.nodes = spent
+                with self.budget.kept():
+                    got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
                 if got is not None and self.c12_accepts(new, residents, got[0], lowest):
                     return alt, got[0], got[1]
-        except _Budget:
+        except BudgetSpent:
             return None
         return None
-
-
-def down_bound(level: tuple) -> int | None:
-    """A float level's bound on the downfloaters' breaches (2012 C.10); None: no bound."""
-    return level[4] if len(level) > 4 else None
-
-
-def up_bound(level: tuple) -> int | None:
-    """A float level's bound on the upfloaters' breaches (2012 C.10); None: no bound."""
-    return level[5] if len(level) > 5 else None
 
 
 def _bound(cap: int | None, most: int) -> int | None:
@@ -1064,12 +1044,6 @@ def _recording(gen: Iterator[Candidate], seen: list[Candidate]) -> Iterator[Cand
     for cand in gen:
         seen.append(cand)
         yield cand
-
-
-def without_upfloat_criteria(level: tuple) -> tuple:
-    """A float level with B5/B6 for upfloaters (and their bound) dropped."""
-    out = level[:2] + (False, False) + level[4:5]
-    return out + (None,) if len(level) > 5 else out
 
 
 def _caps_union(seqs: Sequence[Sequence[int | None]]) -> list[int | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
@@ -94,9 +95,22 @@ def d2_exchanges(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple[i
                 seen.add(c)
                 yield c
 
+    def emit_singles(left: list[int], right: list[int]):
+        # one-player exchanges in D2 order without sorting them all first (a
+        # large bracket has |S1| x |S2| of them and seldom needs more than a
+        # few): each S1 player's row is already ordered by the S2 player, the
+        # rows are merged by the same key
+        def row(a: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+            return (((a,), (b,)) for b in right)
+
+        for c in heapq.merge(*(row(a) for a in left), key=lambda c: _exchange_key(*c)):
+            if c not in seen:
+                seen.add(c)
+                yield c
+
     # one-player table, then the others
-    yield from emit(((a,), (b,)) for a in t1 for b in t2)
-    yield from emit(((a,), (b,)) for a in s1 for b in s2)
+    yield from emit_singles(t1, t2)
+    yield from emit_singles(s1, s2)
     if min(len(s1), len(s2)) >= 2:
         tw1, tw2 = t1[-12:], t2[:12]  # bounded window for large brackets
         cols = list(combinations(tw1, 2))
