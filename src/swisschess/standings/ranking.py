@@ -9,8 +9,10 @@ lots; the order inside a shared place is the pairing number).  Ranks are
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol, TypeVar
 
 from swisschess.model.tournament import Player, Tournament
 from swisschess.standings.field import Field, normalise_edition
@@ -56,17 +58,34 @@ class Standings:
 
 
 # -------------------------------------------------------- Art. 6 (type A)
-def _mutual(f: Field, group: list[int], forfeits: bool) -> tuple[dict[int, Fraction], dict[int, int]]:
-    """Score of each member against the others (average per opponent, Art. 6.1.2)
-    and the number of distinct members met."""
+E = TypeVar("E", bound="Encounter")
+
+
+class Encounter(Protocol):
+    """A game or a match as Art. 6 reads it."""
+
+    @property
+    def opponent(self) -> int | None: ...
+    @property
+    def played(self) -> bool: ...
+
+
+def mutual_scores(group: list[int], records: Callable[[int], Iterable[E]],
+                  points: Callable[[E], Fraction], forfeits: bool,
+                  ) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """Art. 6.1: the score of each member of ``group`` against the others (the
+    average against an opponent met more than once, 6.1.2; forfeits only when
+    ``forfeits``, 6.1.1) and the number of distinct members met.  For players
+    and teams alike: ``records(id)`` are its games or matches, ``points(r)``
+    what one gave."""
     members = set(group)
     score: dict[int, Fraction] = {}
     met: dict[int, int] = {}
     for pid in group:
         per_opp: dict[int, list[Fraction]] = {}
-        for r in f.recs[pid]:
+        for r in records(pid):
             if r.opponent in members and (r.played or (forfeits and r.opponent is not None)):
-                per_opp.setdefault(r.opponent, []).append(r.points)
+                per_opp.setdefault(r.opponent, []).append(points(r))
         score[pid] = sum((Fraction(sum(v, Fraction(0))) / len(v) for v in per_opp.values()),
                          Fraction(0))
         met[pid] = len(per_opp)
@@ -89,7 +108,18 @@ def direct_encounter(f: Field, group: list[int], forfeits: bool = False) -> list
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    score, met = _mutual(f, group, forfeits or f.round_robin)
+    score, met = mutual_scores(group, lambda pid: f.recs[pid], lambda r: r.points,
+                               forfeits or f.round_robin)
+    return encounter_groups(group, score, met, f.win,
+                            lambda sub: direct_encounter(f, sub, forfeits))
+
+
+def encounter_groups(group: list[int], score: dict[int, Fraction], met: dict[int, int],
+                     most: Fraction, again: Callable[[list[int]], list[list[int]]],
+                     ) -> list[list[int]]:
+    """C.07 Art. 6.2-6.3 once the mutual ``score`` and the number of members
+    ``met`` are known (players or teams alike): ``most`` is what one missing
+    encounter can give, ``again`` reapplies Art. 6 to a tied subgroup."""
     need = len(group) - 1
     if all(met[p] == need for p in group):
         # 6.2 (a round robin always lands here once its games are played)
@@ -98,9 +128,9 @@ def direct_encounter(f: Field, group: list[int], forfeits: bool = False) -> list
             return [group]
         out: list[list[int]] = []
         for v in values:
-            out.extend(direct_encounter(f, [p for p in group if score[p] == v], forfeits))
+            out.extend(again([p for p in group if score[p] == v]))
         return out
-    best = {p: score[p] + (need - met[p]) * f.win for p in group}
+    best = {p: score[p] + (need - met[p]) * most for p in group}
     order = sorted(group, key=lambda p: (-score[p], -best[p], p))
     out = []
     i = 0
@@ -109,7 +139,7 @@ def direct_encounter(f: Field, group: list[int], forfeits: bool = False) -> list
         i += 1
     if not out:
         return [group]
-    return out + direct_encounter(f, order[i:], forfeits)
+    return out + again(order[i:])
 
 
 # ------------------------------------------------------------------- ranking

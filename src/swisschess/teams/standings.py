@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from swisschess.standings.ranking import encounter_groups, mutual_scores
 from swisschess.teams.model import (
     Colour,
     RoundKind,
@@ -525,37 +526,12 @@ def _direct_encounter(v: _View, group: list[int], sc: Score, forfeits: bool) -> 
     group = sorted(group)
     if len(group) < 2:
         return [group]
-    members = set(group)
-    score: dict[int, Fraction] = {}
-    met: dict[int, int] = {}
-    for tpn in group:
-        per: dict[int, list[Fraction]] = {}
-        for r in v.rounds[tpn]:
-            if r.opponent in members and (r.played or (forfeits and r.opponent is not None)):
-                per.setdefault(r.opponent, []).append(v.points(r, sc))
-        score[tpn] = sum((sum(x, F0) / len(x) for x in per.values()), F0)
-        met[tpn] = len(per)
-    need = len(group) - 1
-    if all(met[p] == need for p in group):  # 6.2
-        values = sorted({score[p] for p in group}, reverse=True)
-        if len(values) == 1:
-            return [group]
-        out: list[list[int]] = []
-        for val in values:
-            out.extend(_direct_encounter(v, [p for p in group if score[p] == val], sc, forfeits))
-        return out
+    score, met = mutual_scores(group, lambda tpn: v.rounds[tpn], lambda r: v.points(r, sc),
+                               forfeits)
     most = (Fraction(v.t.rules.win_match_points) if sc is Score.MATCH_POINTS
             else Fraction(v.t.rules.boards))
-    best = {p: score[p] + (need - met[p]) * most for p in group}
-    order = sorted(group, key=lambda p: (-score[p], -best[p], p))
-    out = []
-    i = 0
-    while i < len(order) - 1 and score[order[i]] > max(best[q] for q in order[i + 1:]):
-        out.append([order[i]])
-        i += 1
-    if not out:
-        return [group]
-    return out + _direct_encounter(v, order[i:], sc, forfeits)
+    return encounter_groups(group, score, met, most,
+                            lambda sub: _direct_encounter(v, sub, sc, forfeits))
 
 
 def _split(group: list[int], vals: dict[int, Value], higher: bool) -> list[list[int]]:
