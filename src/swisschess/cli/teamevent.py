@@ -28,12 +28,14 @@ from collections.abc import Callable
 
 from swisschess import i18n
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.files import read_bytes
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.i18n.terms import colour_letter
 from swisschess.store.events import NotFound
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.teamdesk import MatchCard, TeamDesk
+from swisschess.store.teamevents import TeamState
 
 #: The colour preference models the ``--colours`` option takes (C.04.6 art. 1.7).
 COLOUR_CHOICES = ("A", "B", "none")
@@ -135,11 +137,8 @@ def cmd_add_player(svc: TournamentService, args: argparse.Namespace) -> int:
 def cmd_import(svc: TournamentService, args: argparse.Namespace) -> int:
     from swisschess.store.encodings import decode_bytes
 
-    try:
-        with open(args.file, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        _err(_("{file}: cannot read: {reason}").format(file=args.file, reason=e.strerror or e))
+    data = read_bytes(args.file)
+    if data is None:
         return EXIT_FILE
     text = decode_bytes(data, args.file).text
     teams, players = TeamDesk(svc).import_csv(_tid(svc, args), text, os.path.basename(args.file))
@@ -234,10 +233,15 @@ def next_round(svc: TournamentService, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def undo(svc: TournamentService, args: argparse.Namespace) -> int:
+def _open(svc: TournamentService, args: argparse.Namespace) -> tuple[TeamDesk, int, TeamState]:
+    """The team desk, the tournament the command names and its team state."""
     desk = TeamDesk(svc)
     tid = _tid(svc, args)
-    ts = desk.state(tid)
+    return desk, tid, desk.state(tid)
+
+
+def undo(svc: TournamentService, args: argparse.Namespace) -> int:
+    desk, tid, ts = _open(svc, args)
     rnd = ts.current_round
     if not rnd:
         _err(_("no round has been paired yet"))
@@ -254,9 +258,7 @@ def undo(svc: TournamentService, args: argparse.Namespace) -> int:
 
 
 def show(svc: TournamentService, args: argparse.Namespace) -> int:
-    desk = TeamDesk(svc)
-    tid = _tid(svc, args)
-    ts = desk.state(tid)
+    desk, tid, ts = _open(svc, args)
     what = args.what
     rnd = args.round or ts.current_round
     if what in ("pairings", "cards") and not ts.current_round:

@@ -27,6 +27,7 @@ from swisschess import i18n
 from swisschess.cli import lists, results, teamevent
 from swisschess.cli import settings as settings_cli
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.files import read_bytes
 from swisschess.cli.options import add_pairing_options
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
@@ -325,11 +326,8 @@ def cmd_import(svc, args) -> int:
     from swisschess.store.importers import detect_format, read_players
     from swisschess.store.playercheck import review_players, unknown_columns_warning
 
-    try:
-        with open(args.file, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        _err(_("{file}: cannot read: {reason}").format(file=args.file, reason=e.strerror or e))
+    data = read_bytes(args.file)
+    if data is None:
         return EXIT_FILE
     decoded = decode_bytes(data, args.file, args.encoding)
     text = decoded.text
