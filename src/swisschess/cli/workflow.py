@@ -19,9 +19,11 @@ one message and exits with 3; nothing is changed then.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from swisschess import i18n
 from swisschess.cli import lists, results, teamevent
@@ -182,6 +184,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _err(msg: str) -> None:
     print(f"swisschess: {msg}", file=sys.stderr)
+
+
+Command = Callable[[Any, argparse.Namespace], int]
+
+
+def for_teams(team_command: Command) -> Callable[[Command], Command]:
+    """A command that a team event answers with its own version (cli/teamevent.py)."""
+    def wrap(command: Command) -> Command:
+        @functools.wraps(command)
+        def run(svc: Any, args: argparse.Namespace) -> int:
+            if teamevent.is_team(svc, _tid(svc, args)):
+                return team_command(svc, args)
+            return command(svc, args)
+        return run
+    return wrap
 
 
 def _sqlite_file(db: str | None) -> str | None:
@@ -367,10 +384,9 @@ def cmd_import(svc, args) -> int:
     return EXIT_OK
 
 
+@for_teams(teamevent.update_player)
 def cmd_update_player(svc, args) -> int:
     tid = _tid(svc, args)
-    if teamevent.is_team(svc, tid):
-        return teamevent.update_player(svc, args)
     p = svc.find_player(tid, args.player)
     fields = {k: getattr(args, k) for k in ("name", "rating", "title", "sex", "federation",
                                             "fide_id", "birth", "club")
@@ -429,10 +445,9 @@ def _print_spec(svc, tid, spec, t=None) -> None:
     print("\n".join(lists.pairing_list(t, spec.round, spec.boards, extras=extras)))
 
 
+@for_teams(teamevent.next_round)
 def cmd_next_round(svc, args) -> int:
     tid = _tid(svc, args)
-    if teamevent.is_team(svc, tid):
-        return teamevent.next_round(svc, args)
     if args.preview:
         spec, work, _version = svc.preview(tid, progress=_progress)
         st = svc.state(tid)
@@ -468,10 +483,9 @@ def cmd_edit_pairing(svc, args) -> int:
     return EXIT_OK
 
 
+@for_teams(teamevent.undo)
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
-    if teamevent.is_team(svc, tid):
-        return teamevent.undo(svc, args)
     s = svc.state(tid)
     rnd = s.current_round
     if not rnd:
@@ -499,10 +513,9 @@ def _pending_byes(s) -> dict[int, list[tuple[int, str]]]:
     return out
 
 
+@for_teams(teamevent.show)
 def cmd_show(svc, args) -> int:
     tid = _tid(svc, args)
-    if teamevent.is_team(svc, tid):
-        return teamevent.show(svc, args)
     s = svc.state(tid)
     t = s.t
     what = args.what
