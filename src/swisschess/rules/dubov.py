@@ -58,7 +58,7 @@ Every decision is the same as the one weighted matching per decision gives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -78,9 +78,13 @@ from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.pairing.tight import prepare, rematch
 from swisschess.rules.dutch1992 import max_matching
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
+import collections, atexit, sys
+STATS = collections.Counter()
+atexit.register(lambda: print(dict(STATS), file=sys.stderr))
 
 
 # ---------------------------------------------------------------- players
@@ -279,14 +283,27 @@ class RoundGraph:
             self.cross.discard(k)
         self._apply(k)
 
+    def _full(self, k: tuple[int, int]) -> int:
+        hi = self.hi.get(k, 0)
+        return 0 if hi == 0 else (((hi << self.cw) | (k in self.cross)) << self.ow) | self.bonus.get(k, 0)
+
     def set_bonus(self, v: int, bonus: dict[int, int]) -> None:
+        """Order bonuses on ``v``'s edges (0: none).  Raising them lifts
+        ``v``'s dual by the largest one, so the solver re-opens ``v`` and
+        its mate only instead of every neighbour whose edge got heavier."""
+        changes = []
+        top = 0
         for u, x in bonus.items():
             k = self.key(v, u)
+            old = self.bonus.get(k, 0)
             if x:
                 self.bonus[k] = x
             else:
                 self.bonus.pop(k, None)
-            self._apply(k)
+            if self.hi.get(k, 0):
+                changes.append((k[0], k[1], self._full(k)))
+                top = max(top, x - old)
+        self.g.set_many(changes, {v: top} if top > 0 else None)
 
     def clear_bonus(self, v: int, others: Iterable[int]) -> None:
         self.set_bonus(v, {u: 0 for u in others})
@@ -301,9 +318,50 @@ class RoundGraph:
     def freeze(self, a: int, b: int) -> None:
         self.g.freeze_pair(a, b)
 
+    def _rematch(self, v: int, allowed: Collection[int]) -> bool | None:
+        """Is there an optimum pairing ``v`` with one of ``allowed``?  Read
+        from the tight graph of the last optimum (``pairing.tight``), which
+        then becomes such an optimum; None when that cannot be vouched for
+        (the caller asks the weighted way)."""
+        g = self.g
+        if not g.tight_possible():
+            return None
+        if not g.tight_ready():
+            self.solve()  # bring the last change in (usually one augmentation)
+            if not g.tight_ready():
+                STATS["notready"] += 1
+                return None
+        pm = g.pm
+        if not prepare(pm):
+            STATS["blossom"] += 1
+            return None
+        before = list(pm.mate)
+        ok = rematch(pm, v, allowed)
+        if not ok:
+            STATS[str(ok)] += 1
+            return ok
+        if not g.adopt_current():
+            STATS["cert"] += 1
+            pm.mate[:] = before
+            return None
+        STATS["ok"] += 1
+        self.mate = g.mate
+        return True
+
     def prefer(self, v: int, ranked: Sequence[int]) -> int:
         """The first of ``ranked`` that ``v`` can be paired with while keeping
-        the optimum: a bonus on v's edges, highest for the first; v's mate."""
+        the optimum; else ``v``'s mate in the optimum."""
+        for u in ranked:
+            ok = self._rematch(v, (u,))
+            if ok is None:
+                return self._prefer_weighted(v, ranked)
+            if ok:
+                return u
+        return self.mate[v]
+
+    def _prefer_weighted(self, v: int, ranked: Sequence[int]) -> int:
+        """:meth:`prefer` as one weighted matching: a bonus on v's edges,
+        highest for the first."""
         m = len(ranked)
         self.set_bonus(v, {u: m - i for i, u in enumerate(ranked)})
         mate = self.solve()[v]
@@ -312,13 +370,41 @@ class RoundGraph:
 
     def can_join(self, v: int, group: Iterable[int]) -> bool:
         """Is there an optimum in which ``v`` is paired with one of ``group``?"""
-        group = list(group)
+        group = set(group)
         if self.mate[v] in group:
             return True
-        self.set_bonus(v, {u: 1 for u in group})
+        ok = self._rematch(v, group)
+        if ok is not None:
+            return ok
+        self.set_bonus(v, dict.fromkeys(group, 1))
         ok = self.solve()[v] in group
         self.clear_bonus(v, group)
         return ok
+
+    def move_across(self, x: int, stays: Iterable[int], leaves: Iterable[int]) -> None:
+        """Dubov 3.2.4: ``x`` changes subgroup; its pairs with ``stays`` (its
+        new subgroup) go, those with ``leaves`` (its old one) become cross
+        pairs.  Every edge of ``x`` left gains the same cross bit, so
+        lifting ``x``'s dual by it keeps the optimum (no new solve when the
+        optimum paired ``x`` in its old subgroup)."""
+        changes = []
+        for u in stays:
+            k = self.key(x, u)
+            if self.hi.get(k, 0):
+                self.hi[k] = 0
+                self.cross.discard(k)
+                self.bonus.pop(k, None)
+                changes.append((k[0], k[1], 0))
+        lift = 0
+        for u in leaves:
+            k = self.key(x, u)
+            if k in self.cross:
+                continue
+            self.cross.add(k)
+            if self.hi.get(k, 0):
+                changes.append((k[0], k[1], self._full(k)))
+                lift = 1 << self.ow
+        self.g.set_many(changes, {x: lift} if lift else None)
 
 
 def first_transposition(g: RoundGraph, s1: Sequence[int],
@@ -751,15 +837,9 @@ class Dubov:
                 if g.can_join(x, [u for u in src if u != x]):
                     # x moves to the other subgroup and meets one of its old one
                     src.remove(x)
+                    g.move_across(x, dst, [u for u in bracket if u != x and u not in dst])
                     dst.append(x)
                     shifted += 1
-                    for u in bracket:
-                        if u == x:
-                            continue
-                        if u in dst:
-                            g.remove(x, u)
-                        else:
-                            g.set_cross(x, u, True)
                     g.solve()
             if shifted:
                 tr.notes.append(f"shifted {shifted} player(s) from {'G1' if from_g1 else 'G2'}")
