@@ -730,22 +730,42 @@ class Dubov:
         self.upkey = [(score_digit[c.score], c.max_upfloater, c.upfloats, c.upfloated_last)
                       for c in players]
         self.memo: dict[tuple, int] = {}
-        g = RoundGraph(n)
-        # before any bracket every pair weighs the same ([C4] only)
-        g.set_all(self.facts.compatible_pairs(range(n)), self._hi_at(0, 1, -1) if n > 1 else 0)
-        g.solve()
+        self.full: RoundGraph | None = None  # the round's graph, built when needed
         remaining = list(range(n))
         out: list[tuple[Contender, Contender]] = []
         while remaining:
             d = self.facts.digit[remaining[0]]
             res = [v for v in remaining if self.facts.digit[v] == d]
             low = [v for v in remaining if self.facts.digit[v] != d]
+            pairs = self._bracket_relaxed(players, d, res, low)
+            if pairs is None:
+                STATS["fullbracket"] += 1
+                pairs = self._bracket(self._round_graph(remaining), players, d, res, low, remaining)
+                # the next bracket starts from its relaxation again; the
+                # round's graph, if needed again, is built afresh (the same
+                # graph: every pair left weighs the same)
+                self.full = None
             done: set[int] = set()
-            for a, b in self._bracket(g, players, d, res, low, remaining):
+            for a, b in pairs:
                 out.append((players[a], players[b]))
                 done.update((a, b))
             remaining = [v for v in remaining if v not in done]
         return out
+
+    def _round_graph(self, remaining: list[int]) -> RoundGraph:
+        """The matching of every player still to pair (built on first use):
+        before a bracket every pair weighs the same ([C4] only)."""
+        if self.full is None:
+            n = len(self.P)
+            g = RoundGraph(n)
+            keep = set(remaining)
+            for v in range(n):
+                if v not in keep:
+                    g.g.pm.remove_vertex(v)
+            g.set_all(self.facts.compatible_pairs(remaining), self._hi_at(0, 1, -1) if n > 1 else 0)
+            g.solve()
+            self.full = g
+        return self.full
 
     def _bracket(self, g: RoundGraph, P: list[Contender], d: int, res: list[int],
                  low: list[int], remaining: list[int]) -> list[tuple[int, int]]:
@@ -769,35 +789,164 @@ class Dubov:
                     if u not in resset and u != x:
                         g.remove(x, u)
         bracket = res + ups
+        if len(ups) == k:
+            out = self._closed(P, d, res, ups)
+            for a, b in out:
+                g.freeze(a, b)
+            return out
         tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
                           upfloaters=[P[v].id for v in ups])
         self.trace.append(tr)
-        if len(ups) == k:
-            # The bracket is now closed: its residents meet only each other
-            # and the upfloaters, the upfloaters only residents.  The round's
-            # matching falls apart into the bracket and the rest, so every
-            # later decision of the bracket is the same on the bracket alone
-            # (a small graph) as on the round; the rest stays pairable (the
-            # last optimum pairs it).
-            local = RoundGraph(len(bracket))
-            for i, a in enumerate(bracket):
-                for j in range(i + 1, len(bracket)):
-                    hi = g.hi.get(g.key(a, bracket[j]), 0)
-                    if hi:
-                        local.set_hi(i, j, hi)
-            pairs = self._subgroups(local, P, list(range(len(bracket))), bracket, tr)
-            out = [(bracket[a], bracket[b]) for a, b in pairs]
-            for a, b in out:
-                g.freeze(a, b)
-        else:  # not expected: decide on the round's graph as it is
-            for y in low:
-                if y not in ups:
-                    for r in res:
-                        g.remove(y, r)
-            g.solve()
-            out = self._subgroups(g, P, bracket, bracket, tr)
+        # not expected: decide on the round's graph as it is
+        for y in low:
+            if y not in ups:
+                for r in res:
+                    g.remove(y, r)
+        g.solve()
+        out = self._subgroups(g, P, bracket, bracket, tr)
         tr.pairs = [(P[a].id, P[b].id) for a, b in out]
         return out
+
+    def _closed(self, P: list[Contender], d: int, res: list[int],
+                ups: list[int]) -> list[tuple[int, int]]:
+        """3.2.3-3.2.5 once the upfloaters are chosen.  The bracket is then
+        closed: its residents meet only each other and the upfloaters, the
+        upfloaters only residents.  The round's matching falls apart into
+        the bracket and the rest, so every later decision of the bracket is
+        the same on the bracket alone (a small graph) as on the round; the
+        rest stays pairable (the last optimum pairs it)."""
+        bracket = res + ups
+        tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
+                          upfloaters=[P[v].id for v in ups])
+        self.trace.append(tr)
+        facts = self.facts
+        resset = set(res)
+        local = RoundGraph(len(bracket))
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for i, a in enumerate(bracket):
+            for j in range(i + 1, len(bracket)):
+                b = bracket[j]
+                if (a in resset or b in resset) and facts.compatible(a, b):
+                    groups.setdefault(self._hi_at(a, b, d), []).append((i, j))
+        for hi, pairs in groups.items():
+            local.set_all(pairs, hi)
+        pairs = self._subgroups(local, P, list(range(len(bracket))), bracket, tr)
+        out = [(bracket[a], bracket[b]) for a, b in pairs]
+        tr.pairs = [(P[a].id, P[b].id) for a, b in out]
+        return out
+
+    def _bracket_relaxed(self, P: list[Contender], d: int, res: list[int],
+                         low: list[int]) -> list[tuple[int, int]] | None:
+        """3.2.1-3.2.2 without the round's graph (large rounds), or None
+        when that cannot be vouched for (the round's graph decides).
+
+        The players below the bracket (``low``) enter the criteria only as
+        upfloaters; a pair of two of them always weighs the same.  So the
+        round is "pair the residents among themselves and with upfloaters,
+        the rest of ``low`` must complete".  Relaxation: the next scoregroup
+        ``N`` as players who either upfloat or stay below (any two of them
+        may "stay below" together), the deeper players as at most two *hubs*
+        worth more than any of them can be; completion of the rest of
+        ``low`` dropped.  An optimum of the relaxation that pairs no
+        resident with a hub, when Dirac's theorem shows that the rest of
+        ``low`` completes whichever ``k`` upfloat, is an optimum of the
+        round; the decisions read from it are the round's.
+        """
+        if not low:
+            return self._closed(P, d, res, [])  # the last bracket: nobody below
+        facts = self.facts
+        dn = facts.digit[low[0]]
+        nxt = [v for v in low if facts.digit[v] == dn]
+        deep = len(nxt) < len(low)
+        nr, nn = len(res), len(nxt)
+        q = 1 if (nr + nn) % 2 else 2
+        hubs = list(range(nr + nn, nr + nn + q))
+        rg = RoundGraph(nr + nn + q)
+        hc = self.packer.pack((1, 0, self.m6, 1, 1, self.m9, 1))  # a pair below the bracket
+        ub = self.packer.pack((1, 0, self.m6 - self.base ** (dn + 1), 1, 1, self.m9, 1))
+        # doubled criteria (so that "staying below" is worth hc / 2 each),
+        # plus 1 so that every edge of the gadget is an edge
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for i, a in enumerate(res):
+            for j in range(i + 1, nr):
+                b = res[j]
+                if facts.compatible(a, b):
+                    groups.setdefault(2 * self._hi_at(a, b, d) + 1, []).append((i, j))
+            for j, b in enumerate(nxt):
+                if facts.compatible(a, b):
+                    groups.setdefault(2 * self._hi_at(a, b, d) + 1, []).append((i, nr + j))
+            if deep:
+                groups.setdefault(2 * ub - hc + 1, []).extend((i, h) for h in hubs)
+        groups.setdefault(2 * hc + 1, []).extend(
+            (nr + j, nr + j2) for j in range(nn) for j2 in range(j + 1, nn))
+        groups.setdefault(hc + 1, []).extend((nr + j, h) for j in range(nn) for h in hubs)
+        if q == 2:
+            groups.setdefault(1, []).append((hubs[0], hubs[1]))
+        for hi, pairs in groups.items():
+            rg.set_all(pairs, hi)
+        try:
+            mate = rg.solve()
+        except PairingError:
+            STATS["r-nopm"] += 1
+            return None
+        if any(mate[i] >= nr + nn for i in range(nr)):
+            STATS["r-hub"] += 1
+            return None
+        value = self._relaxed_value(rg, mate)
+        rr = sum(1 for i in range(nr) if mate[i] < nr) // 2
+        k = nr - 2 * rr  # 3.2.1 the minimum number of upfloaters
+        if not self._completes_below(low, k):
+            STATS["r-dirac"] += 1
+            return None
+        # 3.2.2 the first set of upfloaters in the order of 4.2
+        resl = list(range(nr))
+        ups: list[int] = []
+        for j, x in enumerate(nxt):  # one score: by TPN, as 4.2 orders them
+            if len(ups) == k:
+                break
+            lx = nr + j
+            if rg.can_join(lx, resl):
+                for u in range(nr, nr + nn + q):
+                    if u != lx:
+                        rg.remove(lx, u)
+                mate = rg.solve()
+                if (self._relaxed_value(rg, mate) != value
+                        or any(mate[i] >= nr + nn for i in range(nr))):
+                    return None
+                ups.append(x)
+        if len(ups) < k:
+            STATS["r-deepups"] += 1
+            return None  # upfloaters from deeper down: the round's graph decides
+        return self._closed(P, d, res, ups)
+
+    @staticmethod
+    def _relaxed_value(rg: RoundGraph, mate: list[int]) -> int:
+        """The criteria weight of the optimum ``mate`` of a relaxation."""
+        return sum(rg.hi.get(rg.key(v, m), 0) for v, m in enumerate(mate) if v < m)
+
+    def _completes_below(self, low: list[int], k: int) -> bool:
+        """Dirac: ``low`` less any ``k`` of its players has a perfect matching
+        (every player keeps at least half of the others as possible opponents)."""
+        h = len(low) - k
+        if h == 0:
+            return True
+        if h < 3 or h % 2:
+            return False
+        facts = self.facts
+        members = set(low)
+        per_class: dict[Colour, int] = {}
+        for x in low:
+            c = facts.cls[x]
+            if c is not None:
+                per_class[c] = per_class.get(c, 0) + 1
+        for x in low:
+            deg = len(low) - 1 - sum(1 for y in facts.conflicts[x] if y in members)
+            c = facts.cls[x]
+            if c is not None:
+                deg -= per_class[c] - 1
+            if 2 * (deg - k) < h:
+                return False
+        return True
 
     def _subgroups(self, g: RoundGraph, P: list[Contender], bracket: list[int],
                    who: list[int], tr: BracketTrace) -> list[tuple[int, int]]:
