@@ -114,11 +114,6 @@ class MatchingGraph:
         :mod:`swisschess.pairing.tight` may read other optima from it?"""
         return not self.dirty and not self.pm.dirty
 
-    def tight_possible(self) -> bool:
-        """May :mod:`swisschess.pairing.tight` read this graph's optima at all
-        (after a solve)?"""
-        return True
-
     def adopt_current(self) -> bool:
         """Take the solver's current perfect matching, changed in place by
         :func:`swisschess.pairing.tight.rematch` (an optimum of the same

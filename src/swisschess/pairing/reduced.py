@@ -254,13 +254,6 @@ class ReducedGraph(MatchingGraph):
         self.dirty = False
         return list(mate)
 
-    def tight_possible(self) -> bool:
-        """Not while reduced: the optimal duals of the sink clique put the
-        sinks into blossoms (``z > 0``), and the sinks stand for any number
-        of players below, which the tight graph of one optimum does not
-        show (see :mod:`swisschess.pairing.tight`)."""
-        return not self.reduced
-
     def _completes(self, leaving: list[int], pab_below: bool) -> bool:
         """Dirac certificate: the players leaving plus the lower part (minus
         the PAB) have a perfect matching."""

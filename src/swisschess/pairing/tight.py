@@ -84,7 +84,7 @@ def rematch(pm: PerfectMatcher, v: int, allowed: Collection[int]) -> bool | None
         elif yv + y[u] == w:
             first.append((v, u))
     target = nid(mate[root])
-    path = _search(pm, nid, root, target, v, set(allowed), first) if first else None
+    path = _search(pm, nid, root, target, v, set(allowed), first)[0] if first else None
     if path is None:
         return None if inside else False
     for a, b in path:
@@ -99,14 +99,19 @@ def rematch(pm: PerfectMatcher, v: int, allowed: Collection[int]) -> bool | None
 
 
 def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: set[int],
-            first: list[Edge]) -> list[Edge] | None:
+            first: list[Edge] | None) -> tuple[list[Edge] | None, set[int]]:
     """Edmonds' search on the node graph for an augmenting path from
     ``root`` to ``target`` (the only free nodes), ``root`` entered only by
-    ``first`` (edges of ``v``); the new pairs (vertex edges) along it."""
+    ``first`` (edges of ``v``); the new pairs (vertex edges) along it, and
+    the even nodes.  ``first`` None: ``v`` (a single vertex) is left out
+    of the graph and ``root`` is its mate's node; no target, the even nodes
+    are what is asked."""
     mate, y, adj, top = pm.mate, pm.y, pm.adj, pm.top
 
     def mnode(x: int) -> int:  # the partner node (-1: free)
         return -1 if x == root or x == target else nid(mate[x])
+
+    out = first is None
 
     def members(x: int) -> list[int]:
         t = top[x]
@@ -148,17 +153,24 @@ def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: se
     while k < len(queue):
         i = queue[k]
         k += 1
-        if i == root:
+        if i == root and not out:
             edges = first
         else:
             edges = []
             for a in members(i):
                 ya = y[a]
                 for u, w in adj[a].items():
-                    if ya + y[u] == w:
-                        j = nid(u)
-                        if j != i and (j != root or (u == v and a in allowed)):
-                            edges.append((a, u))
+                    if ya + y[u] != w:
+                        continue
+                    j = nid(u)
+                    if j == i:
+                        continue
+                    if out:
+                        if u == v:
+                            continue  # v is left out
+                    elif j == root and not (u == v and a in allowed):
+                        continue  # the root is entered by v's edges to allowed only
+                    edges.append((a, u))
         for a, u in edges:
             j = nid(u)
             if b(i) == b(j) or mnode(i) == j:
@@ -177,12 +189,12 @@ def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: se
             elif j not in parent:
                 parent[j] = (i, (a, u))
                 if j == target:
-                    return _path(parent, mnode, j)
+                    return _path(parent, mnode, j), used
                 m = mnode(j)
                 if m >= 0 and m not in used:
                     used.add(m)
                     queue.append(m)
-    return None
+    return None, used
 
 
 def _path(parent: dict[int, tuple[int, Edge]], mnode, end: int) -> list[Edge]:

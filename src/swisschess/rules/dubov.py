@@ -82,9 +82,6 @@ from swisschess.pairing.tight import prepare, rematch
 from swisschess.rules.dutch1992 import max_matching
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
-import collections, atexit, sys
-STATS = collections.Counter()
-atexit.register(lambda: print(dict(STATS), file=sys.stderr))
 
 
 # ---------------------------------------------------------------- players
@@ -246,6 +243,9 @@ class RoundGraph:
         self.ow = bits(n + 1) + bits(n) + 1  # order field
         self.cw = bits(n) + 2  # cross field
         self.mate: list[int] = list(range(n))
+        # read "is there an optimum with ..." from the tight graph
+        # (pairing.tight) before asking a weighted matching
+        self.use_tight = True
 
     @staticmethod
     def key(a: int, b: int) -> tuple[int, int]:
@@ -318,33 +318,37 @@ class RoundGraph:
     def freeze(self, a: int, b: int) -> None:
         self.g.freeze_pair(a, b)
 
+    def _ready(self) -> bool:
+        """Is the last optimum there to be read by ``pairing.tight``?  (Only
+        on a plain :class:`MatchingGraph`: the sinks of a reduced graph stand
+        for more players than its tight graph shows; Burstein turns it off.)"""
+        if not self.use_tight:
+            return False
+        g = self.g
+        if not g.tight_ready():
+            self.solve()  # bring the last change in (usually one augmentation)
+            if not g.tight_ready():
+                return False
+        if not prepare(g.pm):
+            return False
+        return True
+
     def _rematch(self, v: int, allowed: Collection[int]) -> bool | None:
         """Is there an optimum pairing ``v`` with one of ``allowed``?  Read
         from the tight graph of the last optimum (``pairing.tight``), which
         then becomes such an optimum; None when that cannot be vouched for
         (the caller asks the weighted way)."""
+        if not self._ready():
+            return None
         g = self.g
-        if not g.tight_possible():
-            return None
-        if not g.tight_ready():
-            self.solve()  # bring the last change in (usually one augmentation)
-            if not g.tight_ready():
-                STATS["notready"] += 1
-                return None
         pm = g.pm
-        if not prepare(pm):
-            STATS["blossom"] += 1
-            return None
         before = list(pm.mate)
         ok = rematch(pm, v, allowed)
         if not ok:
-            STATS[str(ok)] += 1
             return ok
         if not g.adopt_current():
-            STATS["cert"] += 1
             pm.mate[:] = before
             return None
-        STATS["ok"] += 1
         self.mate = g.mate
         return True
 
@@ -739,7 +743,6 @@ class Dubov:
             low = [v for v in remaining if self.facts.digit[v] != d]
             pairs = self._bracket_relaxed(players, d, res, low)
             if pairs is None:
-                STATS["fullbracket"] += 1
                 pairs = self._bracket(self._round_graph(remaining), players, d, res, low, remaining)
                 # the next bracket starts from its relaxation again; the
                 # round's graph, if needed again, is built afresh (the same
@@ -887,16 +890,13 @@ class Dubov:
         try:
             mate = rg.solve()
         except PairingError:
-            STATS["r-nopm"] += 1
             return None
         if any(mate[i] >= nr + nn for i in range(nr)):
-            STATS["r-hub"] += 1
             return None
         value = self._relaxed_value(rg, mate)
         rr = sum(1 for i in range(nr) if mate[i] < nr) // 2
         k = nr - 2 * rr  # 3.2.1 the minimum number of upfloaters
         if not self._completes_below(low, k):
-            STATS["r-dirac"] += 1
             return None
         # 3.2.2 the first set of upfloaters in the order of 4.2
         resl = list(range(nr))
@@ -915,7 +915,6 @@ class Dubov:
                     return None
                 ups.append(x)
         if len(ups) < k:
-            STATS["r-deepups"] += 1
             return None  # upfloaters from deeper down: the round's graph decides
         return self._closed(P, d, res, ups)
 
