@@ -34,7 +34,7 @@ blossom is not decided here (None: the caller asks the weighted way).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from swisschess.pairing.blossom import PerfectMatcher
 
@@ -84,7 +84,7 @@ def rematch(pm: PerfectMatcher, v: int, allowed: Collection[int]) -> bool | None
         elif yv + y[u] == w:
             first.append((v, u))
     target = nid(mate[root])
-    path = _search(pm, nid, root, target, v, set(allowed), first)[0] if first else None
+    path = _search(pm, nid, root, target, v, set(allowed), first) if first else None
     if path is None:
         return None if inside else False
     for a, b in path:
@@ -98,20 +98,16 @@ def rematch(pm: PerfectMatcher, v: int, allowed: Collection[int]) -> bool | None
     return True
 
 
-def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: set[int],
-            first: list[Edge] | None) -> tuple[list[Edge] | None, set[int]]:
+def _search(pm: PerfectMatcher, nid: Callable[[int], int], root: int, target: int, v: int,
+            allowed: set[int], first: list[Edge]) -> list[Edge] | None:
     """Edmonds' search on the node graph for an augmenting path from
     ``root`` to ``target`` (the only free nodes), ``root`` entered only by
-    ``first`` (edges of ``v``); the new pairs (vertex edges) along it, and
-    the even nodes.  ``first`` None: ``v`` (a single vertex) is left out
-    of the graph and ``root`` is its mate's node; no target, the even nodes
-    are what is asked."""
+    ``first`` (edges of ``v`` to ``allowed``); the new pairs (vertex edges)
+    along it."""
     mate, y, adj, top = pm.mate, pm.y, pm.adj, pm.top
 
     def mnode(x: int) -> int:  # the partner node (-1: free)
         return -1 if x == root or x == target else nid(mate[x])
-
-    out = first is None
 
     def members(x: int) -> list[int]:
         t = top[x]
@@ -153,7 +149,7 @@ def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: se
     while k < len(queue):
         i = queue[k]
         k += 1
-        if i == root and not out:
+        if i == root:
             edges = first
         else:
             edges = []
@@ -165,10 +161,7 @@ def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: se
                     j = nid(u)
                     if j == i:
                         continue
-                    if out:
-                        if u == v:
-                            continue  # v is left out
-                    elif j == root and not (u == v and a in allowed):
+                    if j == root and not (u == v and a in allowed):
                         continue  # the root is entered by v's edges to allowed only
                     edges.append((a, u))
         for a, u in edges:
@@ -189,15 +182,16 @@ def _search(pm: PerfectMatcher, nid, root: int, target: int, v: int, allowed: se
             elif j not in parent:
                 parent[j] = (i, (a, u))
                 if j == target:
-                    return _path(parent, mnode, j), used
+                    return _path(parent, mnode, j)
                 m = mnode(j)
                 if m >= 0 and m not in used:
                     used.add(m)
                     queue.append(m)
-    return None, used
+    return None
 
 
-def _path(parent: dict[int, tuple[int, Edge]], mnode, end: int) -> list[Edge]:
+def _path(parent: dict[int, tuple[int, Edge]], mnode: Callable[[int], int],
+          end: int) -> list[Edge]:
     """The new pairs (vertex edges) along the augmenting path ending at ``end``."""
     out = []
     x = end
