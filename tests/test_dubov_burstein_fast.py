@@ -4,7 +4,10 @@
   duals and alternating paths) against the weighted matching per S1 player
   (:meth:`RoundGraph.prefer`, the specification) on random brackets;
 * Burstein: a large round on the reduced graph (lower part as sinks) against
-  the same round on the full graph.
+  the same round on the full graph;
+* Dubov 3.2.1-3.2.2 on the relaxation of a bracket and its next scoregroup
+  (``Dubov._bracket_relaxed``) against the round's graph, and the tight-graph
+  answers (``pairing.tight``) against one weighted matching per question.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from enginehelp import ROOT
 import swisschess.rules.burstein as burstein_mod
 from swisschess.pairing.reduced import ReducedGraph
 from swisschess.rules.burstein import pair_burstein
-from swisschess.rules.dubov import RoundGraph, first_transposition
+from swisschess.rules.dubov import Dubov, RoundGraph, first_transposition, pair_dubov
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bench_pairing as bench  # noqa: E402
@@ -39,6 +42,7 @@ def _bracket(rng: random.Random, k: int) -> RoundGraph:
 
 
 def _slow(g: RoundGraph, s1: list[int], t2: list[int]) -> list[tuple[int, int]]:
+    g.use_tight = False  # the specification: one weighted matching per choice
     out, taken = [], set()
     for a in s1:
         b = g.prefer(a, [b for b in t2 if b not in taken])
@@ -97,3 +101,25 @@ def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch)
     full = pair_burstein(t)
     assert reduced.boards == full.boards and reduced.bye == full.bye
     assert len(reduced.boards) >= 44
+
+
+@pytest.mark.parametrize(("players", "seed"), [(120, 4), (160, 11)])
+def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
+        players, seed, monkeypatch):
+    t = bench.make_history(players, 5, seed=seed, planned=9)
+    used = []
+    relaxed = Dubov._bracket_relaxed
+
+    def spy(self, *args, **kwargs):
+        out = relaxed(self, *args, **kwargs)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(Dubov, "_bracket_relaxed", spy)
+    fast = pair_dubov(t)
+    assert sum(used) >= 3  # most brackets were decided on their relaxation
+    monkeypatch.setattr(Dubov, "_bracket_relaxed", lambda self, *a, **k: None)
+    monkeypatch.setattr(RoundGraph, "_ready", lambda self: False)
+    slow = pair_dubov(t)  # the round's graph, one weighted matching per question
+    assert fast.boards == slow.boards and fast.bye == slow.bye
+    assert len(fast.boards) == players // 2

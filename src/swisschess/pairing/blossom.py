@@ -221,6 +221,31 @@ class PerfectMatcher:
         self.alive[v] = False
         self.to_reopen.discard(v)
 
+    def open_free_blossoms(self) -> None:
+        """Dissolve the outermost blossoms with ``z == 0`` until every
+        outermost blossom has ``z > 0``.  No dual and no pair changes: a
+        blossom with ``z == 0`` constrains nothing (``pairing.tight``)."""
+        top = self.top
+        stack = [b for b in {id(top[v]): top[v] for v in range(self.n)
+                             if not isinstance(top[v], int)}.values()]
+        while stack:
+            b = stack.pop()
+            if b.z:
+                continue
+            for c in b.children:
+                if isinstance(c, int):
+                    self.vparent[c] = None
+                else:
+                    c.parent = None
+                    stack.append(c)
+                for u in _leaves(c):
+                    top[u] = c
+
+    def rebase(self, b: _Blossom, v: int) -> None:
+        """Make ``v`` the base of the outermost blossom ``b`` (its pairs
+        inside follow); the caller then pairs ``v`` outside ``b``."""
+        self._augment_blossom(b, v)
+
     # ----------------------------------------------------------- warm start
     def _dissolve_around(self, v: int) -> None:
         """Dissolve every blossom containing ``v`` (outermost first).

@@ -109,13 +109,19 @@ class MatchingGraph:
         self._frozen[a] = b
         self._frozen[b] = a
 
-    def solve(self) -> list[int]:
-        """Mate of every vertex (itself when unmatched) in a maximum-weight
-        complete matching; raises :class:`NoPerfectMatching` if none exists."""
-        if not self.dirty:
-            return list(self.mate)
-        self.solves += 1
-        pmate = self.pm.solve()
+    def tight_ready(self) -> bool:
+        """Does the solver hold an optimum of the current weights, so that
+        :mod:`swisschess.pairing.tight` may read other optima from it?"""
+        return not self.dirty and not self.pm.dirty
+
+    def adopt_current(self) -> bool:
+        """Take the solver's current perfect matching, changed in place by
+        :func:`swisschess.pairing.tight.rematch` (an optimum of the same
+        weights), as the last optimum."""
+        self._read(self.pm.mate)
+        return True
+
+    def _read(self, pmate: list[int]) -> None:
         mate = list(range(self.n))
         for v in range(self.n):
             if v in self._frozen:
@@ -124,7 +130,15 @@ class MatchingGraph:
                 mate[v] = pmate[v]
         self.mate = mate
         self.dirty = False
-        return list(mate)
+
+    def solve(self) -> list[int]:
+        """Mate of every vertex (itself when unmatched) in a maximum-weight
+        complete matching; raises :class:`NoPerfectMatching` if none exists."""
+        if not self.dirty:
+            return list(self.mate)
+        self.solves += 1
+        self._read(self.pm.solve())
+        return list(self.mate)
 
 
 __all__ = ["MatchingGraph", "NoPerfectMatching"]

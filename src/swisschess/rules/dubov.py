@@ -58,7 +58,7 @@ Every decision is the same as the one weighted matching per decision gives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -78,6 +78,7 @@ from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
+from swisschess.pairing.tight import prepare, rematch
 from swisschess.rules.dutch1992 import max_matching
 
 W, B, NONE = Colour.WHITE, Colour.BLACK, Colour.NONE
@@ -242,6 +243,9 @@ class RoundGraph:
         self.ow = bits(n + 1) + bits(n) + 1  # order field
         self.cw = bits(n) + 2  # cross field
         self.mate: list[int] = list(range(n))
+        # read "is there an optimum with ..." from the tight graph
+        # (pairing.tight) before asking a weighted matching
+        self.use_tight = True
 
     @staticmethod
     def key(a: int, b: int) -> tuple[int, int]:
@@ -279,14 +283,27 @@ class RoundGraph:
             self.cross.discard(k)
         self._apply(k)
 
+    def _full(self, k: tuple[int, int]) -> int:
+        hi = self.hi.get(k, 0)
+        return 0 if hi == 0 else (((hi << self.cw) | (k in self.cross)) << self.ow) | self.bonus.get(k, 0)
+
     def set_bonus(self, v: int, bonus: dict[int, int]) -> None:
+        """Order bonuses on ``v``'s edges (0: none).  Raising them lifts
+        ``v``'s dual by the largest one, so the solver re-opens ``v`` and
+        its mate only instead of every neighbour whose edge got heavier."""
+        changes = []
+        top = 0
         for u, x in bonus.items():
             k = self.key(v, u)
+            old = self.bonus.get(k, 0)
             if x:
                 self.bonus[k] = x
             else:
                 self.bonus.pop(k, None)
-            self._apply(k)
+            if self.hi.get(k, 0):
+                changes.append((k[0], k[1], self._full(k)))
+                top = max(top, x - old)
+        self.g.set_many(changes, {v: top} if top > 0 else None)
 
     def clear_bonus(self, v: int, others: Iterable[int]) -> None:
         self.set_bonus(v, {u: 0 for u in others})
@@ -301,9 +318,54 @@ class RoundGraph:
     def freeze(self, a: int, b: int) -> None:
         self.g.freeze_pair(a, b)
 
+    def _ready(self) -> bool:
+        """Is the last optimum there to be read by ``pairing.tight``?  (Only
+        on a plain :class:`MatchingGraph`: the sinks of a reduced graph stand
+        for more players than its tight graph shows; Burstein turns it off.)"""
+        if not self.use_tight:
+            return False
+        g = self.g
+        if not g.tight_ready():
+            self.solve()  # bring the last change in (usually one augmentation)
+            if not g.tight_ready():
+                return False
+        if not prepare(g.pm):
+            return False
+        return True
+
+    def _rematch(self, v: int, allowed: Collection[int]) -> bool | None:
+        """Is there an optimum pairing ``v`` with one of ``allowed``?  Read
+        from the tight graph of the last optimum (``pairing.tight``), which
+        then becomes such an optimum; None when that cannot be vouched for
+        (the caller asks the weighted way)."""
+        if not self._ready():
+            return None
+        g = self.g
+        pm = g.pm
+        before = list(pm.mate)
+        ok = rematch(pm, v, allowed)
+        if not ok:
+            return ok
+        if not g.adopt_current():
+            pm.mate[:] = before
+            return None
+        self.mate = g.mate
+        return True
+
     def prefer(self, v: int, ranked: Sequence[int]) -> int:
         """The first of ``ranked`` that ``v`` can be paired with while keeping
-        the optimum: a bonus on v's edges, highest for the first; v's mate."""
+        the optimum; else ``v``'s mate in the optimum."""
+        for u in ranked:
+            ok = self._rematch(v, (u,))
+            if ok is None:
+                return self._prefer_weighted(v, ranked)
+            if ok:
+                return u
+        return self.mate[v]
+
+    def _prefer_weighted(self, v: int, ranked: Sequence[int]) -> int:
+        """:meth:`prefer` as one weighted matching: a bonus on v's edges,
+        highest for the first."""
         m = len(ranked)
         self.set_bonus(v, {u: m - i for i, u in enumerate(ranked)})
         mate = self.solve()[v]
@@ -312,13 +374,41 @@ class RoundGraph:
 
     def can_join(self, v: int, group: Iterable[int]) -> bool:
         """Is there an optimum in which ``v`` is paired with one of ``group``?"""
-        group = list(group)
+        group = set(group)
         if self.mate[v] in group:
             return True
-        self.set_bonus(v, {u: 1 for u in group})
+        ok = self._rematch(v, group)
+        if ok is not None:
+            return ok
+        self.set_bonus(v, dict.fromkeys(group, 1))
         ok = self.solve()[v] in group
         self.clear_bonus(v, group)
         return ok
+
+    def move_across(self, x: int, stays: Iterable[int], leaves: Iterable[int]) -> None:
+        """Dubov 3.2.4: ``x`` changes subgroup; its pairs with ``stays`` (its
+        new subgroup) go, those with ``leaves`` (its old one) become cross
+        pairs.  Every edge of ``x`` left gains the same cross bit, so
+        lifting ``x``'s dual by it keeps the optimum (no new solve when the
+        optimum paired ``x`` in its old subgroup)."""
+        changes = []
+        for u in stays:
+            k = self.key(x, u)
+            if self.hi.get(k, 0):
+                self.hi[k] = 0
+                self.cross.discard(k)
+                self.bonus.pop(k, None)
+                changes.append((k[0], k[1], 0))
+        lift = 0
+        for u in leaves:
+            k = self.key(x, u)
+            if k in self.cross:
+                continue
+            self.cross.add(k)
+            if self.hi.get(k, 0):
+                changes.append((k[0], k[1], self._full(k)))
+                lift = 1 << self.ow
+        self.g.set_many(changes, {x: lift} if lift else None)
 
 
 def first_transposition(g: RoundGraph, s1: Sequence[int],
@@ -644,22 +734,41 @@ class Dubov:
         self.upkey = [(score_digit[c.score], c.max_upfloater, c.upfloats, c.upfloated_last)
                       for c in players]
         self.memo: dict[tuple, int] = {}
-        g = RoundGraph(n)
-        # before any bracket every pair weighs the same ([C4] only)
-        g.set_all(self.facts.compatible_pairs(range(n)), self._hi_at(0, 1, -1) if n > 1 else 0)
-        g.solve()
+        self.full: RoundGraph | None = None  # the round's graph, built when needed
         remaining = list(range(n))
         out: list[tuple[Contender, Contender]] = []
         while remaining:
             d = self.facts.digit[remaining[0]]
             res = [v for v in remaining if self.facts.digit[v] == d]
             low = [v for v in remaining if self.facts.digit[v] != d]
+            pairs = self._bracket_relaxed(players, d, res, low)
+            if pairs is None:
+                pairs = self._bracket(self._round_graph(remaining), players, d, res, low, remaining)
+                # the next bracket starts from its relaxation again; the
+                # round's graph, if needed again, is built afresh (the same
+                # graph: every pair left weighs the same)
+                self.full = None
             done: set[int] = set()
-            for a, b in self._bracket(g, players, d, res, low, remaining):
+            for a, b in pairs:
                 out.append((players[a], players[b]))
                 done.update((a, b))
             remaining = [v for v in remaining if v not in done]
         return out
+
+    def _round_graph(self, remaining: list[int]) -> RoundGraph:
+        """The matching of every player still to pair (built on first use):
+        before a bracket every pair weighs the same ([C4] only)."""
+        if self.full is None:
+            n = len(self.P)
+            g = RoundGraph(n)
+            keep = set(remaining)
+            for v in range(n):
+                if v not in keep:
+                    g.g.pm.remove_vertex(v)
+            g.set_all(self.facts.compatible_pairs(remaining), self._hi_at(0, 1, -1) if n > 1 else 0)
+            g.solve()
+            self.full = g
+        return self.full
 
     def _bracket(self, g: RoundGraph, P: list[Contender], d: int, res: list[int],
                  low: list[int], remaining: list[int]) -> list[tuple[int, int]]:
@@ -683,35 +792,160 @@ class Dubov:
                     if u not in resset and u != x:
                         g.remove(x, u)
         bracket = res + ups
+        if len(ups) == k:
+            out = self._closed(P, d, res, ups)
+            for a, b in out:
+                g.freeze(a, b)
+            return out
         tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
                           upfloaters=[P[v].id for v in ups])
         self.trace.append(tr)
-        if len(ups) == k:
-            # The bracket is now closed: its residents meet only each other
-            # and the upfloaters, the upfloaters only residents.  The round's
-            # matching falls apart into the bracket and the rest, so every
-            # later decision of the bracket is the same on the bracket alone
-            # (a small graph) as on the round; the rest stays pairable (the
-            # last optimum pairs it).
-            local = RoundGraph(len(bracket))
-            for i, a in enumerate(bracket):
-                for j in range(i + 1, len(bracket)):
-                    hi = g.hi.get(g.key(a, bracket[j]), 0)
-                    if hi:
-                        local.set_hi(i, j, hi)
-            pairs = self._subgroups(local, P, list(range(len(bracket))), bracket, tr)
-            out = [(bracket[a], bracket[b]) for a, b in pairs]
-            for a, b in out:
-                g.freeze(a, b)
-        else:  # not expected: decide on the round's graph as it is
-            for y in low:
-                if y not in ups:
-                    for r in res:
-                        g.remove(y, r)
-            g.solve()
-            out = self._subgroups(g, P, bracket, bracket, tr)
+        # not expected: decide on the round's graph as it is
+        for y in low:
+            if y not in ups:
+                for r in res:
+                    g.remove(y, r)
+        g.solve()
+        out = self._subgroups(g, P, bracket, bracket, tr)
         tr.pairs = [(P[a].id, P[b].id) for a, b in out]
         return out
+
+    def _closed(self, P: list[Contender], d: int, res: list[int],
+                ups: list[int]) -> list[tuple[int, int]]:
+        """3.2.3-3.2.5 once the upfloaters are chosen.  The bracket is then
+        closed: its residents meet only each other and the upfloaters, the
+        upfloaters only residents.  The round's matching falls apart into
+        the bracket and the rest, so every later decision of the bracket is
+        the same on the bracket alone (a small graph) as on the round; the
+        rest stays pairable (the last optimum pairs it)."""
+        bracket = res + ups
+        tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
+                          upfloaters=[P[v].id for v in ups])
+        self.trace.append(tr)
+        facts = self.facts
+        resset = set(res)
+        local = RoundGraph(len(bracket))
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for i, a in enumerate(bracket):
+            for j in range(i + 1, len(bracket)):
+                b = bracket[j]
+                if (a in resset or b in resset) and facts.compatible(a, b):
+                    groups.setdefault(self._hi_at(a, b, d), []).append((i, j))
+        for hi, pairs in groups.items():
+            local.set_all(pairs, hi)
+        pairs = self._subgroups(local, P, list(range(len(bracket))), bracket, tr)
+        out = [(bracket[a], bracket[b]) for a, b in pairs]
+        tr.pairs = [(P[a].id, P[b].id) for a, b in out]
+        return out
+
+    def _bracket_relaxed(self, P: list[Contender], d: int, res: list[int],
+                         low: list[int]) -> list[tuple[int, int]] | None:
+        """3.2.1-3.2.2 without the round's graph (large rounds), or None
+        when that cannot be vouched for (the round's graph decides).
+
+        The players below the bracket (``low``) enter the criteria only as
+        upfloaters; a pair of two of them always weighs the same.  So the
+        round is "pair the residents among themselves and with upfloaters,
+        the rest of ``low`` must complete".  Relaxation: the next scoregroup
+        ``N`` as players who either upfloat or stay below (any two of them
+        may "stay below" together), the deeper players as at most two *hubs*
+        worth more than any of them can be; completion of the rest of
+        ``low`` dropped.  An optimum of the relaxation that pairs no
+        resident with a hub, when Dirac's theorem shows that the rest of
+        ``low`` completes whichever ``k`` upfloat, is an optimum of the
+        round; the decisions read from it are the round's.
+        """
+        if not low:
+            return self._closed(P, d, res, [])  # the last bracket: nobody below
+        facts = self.facts
+        dn = facts.digit[low[0]]
+        nxt = [v for v in low if facts.digit[v] == dn]
+        deep = len(nxt) < len(low)
+        nr, nn = len(res), len(nxt)
+        q = 1 if (nr + nn) % 2 else 2
+        hubs = list(range(nr + nn, nr + nn + q))
+        rg = RoundGraph(nr + nn + q)
+        hc = self.packer.pack((1, 0, self.m6, 1, 1, self.m9, 1))  # a pair below the bracket
+        ub = self.packer.pack((1, 0, self.m6 - self.base ** (dn + 1), 1, 1, self.m9, 1))
+        # doubled criteria (so that "staying below" is worth hc / 2 each),
+        # plus 1 so that every edge of the gadget is an edge
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for i, a in enumerate(res):
+            for j in range(i + 1, nr):
+                b = res[j]
+                if facts.compatible(a, b):
+                    groups.setdefault(2 * self._hi_at(a, b, d) + 1, []).append((i, j))
+            for j, b in enumerate(nxt):
+                if facts.compatible(a, b):
+                    groups.setdefault(2 * self._hi_at(a, b, d) + 1, []).append((i, nr + j))
+            if deep:
+                groups.setdefault(2 * ub - hc + 1, []).extend((i, h) for h in hubs)
+        groups.setdefault(2 * hc + 1, []).extend(
+            (nr + j, nr + j2) for j in range(nn) for j2 in range(j + 1, nn))
+        groups.setdefault(hc + 1, []).extend((nr + j, h) for j in range(nn) for h in hubs)
+        if q == 2:
+            groups.setdefault(1, []).append((hubs[0], hubs[1]))
+        for hi, pairs in groups.items():
+            rg.set_all(pairs, hi)
+        try:
+            mate = rg.solve()
+        except PairingError:
+            return None
+        if any(mate[i] >= nr + nn for i in range(nr)):
+            return None
+        value = self._relaxed_value(rg, mate)
+        rr = sum(1 for i in range(nr) if mate[i] < nr) // 2
+        k = nr - 2 * rr  # 3.2.1 the minimum number of upfloaters
+        if not self._completes_below(low, k):
+            return None
+        # 3.2.2 the first set of upfloaters in the order of 4.2
+        resl = list(range(nr))
+        ups: list[int] = []
+        for j, x in enumerate(nxt):  # one score: by TPN, as 4.2 orders them
+            if len(ups) == k:
+                break
+            lx = nr + j
+            if rg.can_join(lx, resl):
+                for u in range(nr, nr + nn + q):
+                    if u != lx:
+                        rg.remove(lx, u)
+                mate = rg.solve()
+                if (self._relaxed_value(rg, mate) != value
+                        or any(mate[i] >= nr + nn for i in range(nr))):
+                    return None
+                ups.append(x)
+        if len(ups) < k:
+            return None  # upfloaters from deeper down: the round's graph decides
+        return self._closed(P, d, res, ups)
+
+    @staticmethod
+    def _relaxed_value(rg: RoundGraph, mate: list[int]) -> int:
+        """The criteria weight of the optimum ``mate`` of a relaxation."""
+        return sum(rg.hi.get(rg.key(v, m), 0) for v, m in enumerate(mate) if v < m)
+
+    def _completes_below(self, low: list[int], k: int) -> bool:
+        """Dirac: ``low`` less any ``k`` of its players has a perfect matching
+        (every player keeps at least half of the others as possible opponents)."""
+        h = len(low) - k
+        if h == 0:
+            return True
+        if h < 3 or h % 2:
+            return False
+        facts = self.facts
+        members = set(low)
+        per_class: dict[Colour, int] = {}
+        for x in low:
+            c = facts.cls[x]
+            if c is not None:
+                per_class[c] = per_class.get(c, 0) + 1
+        for x in low:
+            deg = len(low) - 1 - sum(1 for y in facts.conflicts[x] if y in members)
+            c = facts.cls[x]
+            if c is not None:
+                deg -= per_class[c] - 1
+            if 2 * (deg - k) < h:
+                return False
+        return True
 
     def _subgroups(self, g: RoundGraph, P: list[Contender], bracket: list[int],
                    who: list[int], tr: BracketTrace) -> list[tuple[int, int]]:
@@ -751,15 +985,9 @@ class Dubov:
                 if g.can_join(x, [u for u in src if u != x]):
                     # x moves to the other subgroup and meets one of its old one
                     src.remove(x)
+                    g.move_across(x, dst, [u for u in bracket if u != x and u not in dst])
                     dst.append(x)
                     shifted += 1
-                    for u in bracket:
-                        if u == x:
-                            continue
-                        if u in dst:
-                            g.remove(x, u)
-                        else:
-                            g.set_cross(x, u, True)
                     g.solve()
             if shifted:
                 tr.notes.append(f"shifted {shifted} player(s) from {'G1' if from_g1 else 'G2'}")
