@@ -112,7 +112,7 @@ class MatchingGraph:
     def tight_ready(self) -> bool:
         """Does the solver hold an optimum of the current weights, so that
         :mod:`swisschess.pairing.tight` may read other optima from it?"""
-        return not self.dirty and not self.pm.dirty
+        return not self.dirty and not self.pm.to_reopen
 
     def adopt_current(self) -> bool:
         """Take the solver's current perfect matching, changed in place by
