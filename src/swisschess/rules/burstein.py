@@ -58,9 +58,8 @@ from swisschess.rules.dubov import (
     PairFacts,
     RoundGraph,
     bits,
-    choose_pab,
     contenders,
-    make_boards,
+    pair_with_pab,
 )
 from swisschess.rules.dutch import REDUCED_MIN_LOWER, REDUCED_MIN_PLAYERS, pair_dutch
 
@@ -127,21 +126,10 @@ class Burstein:
         self.players = players
 
     def run(self) -> Pairing:
-        from swisschess.model.history import unpaired_entries
-
-        t, rnd = self.t, self.rnd
-        pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
-        players = self.players
-        if not players:
-            return pairing
-        if len(players) % 2 == 1:
-            # 3.1 lowest score, most games played, lowest ranking (1.8)
-            v = choose_pab(players, lambda c: (c.score, -c.games, c.index[0], c.index[1], -c.tpn))
-            pairing.bye = players[v].id
-            players = players[:v] + players[v + 1:]
-        pairs = self._pair(players)
-        pairing.boards = make_boards(pairs, t.initial_colour or W, burstein_rank)
-        return pairing
+        # 3.1 lowest score, most games played, lowest ranking (1.8)
+        return pair_with_pab(self.t, self.rnd, self.players,
+                             lambda c: (c.score, -c.games, c.index[0], c.index[1], -c.tpn),
+                             self._pair, burstein_rank)
 
     def _hi(self, a: int, b: int) -> int:
         P = self.P

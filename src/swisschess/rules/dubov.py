@@ -184,6 +184,24 @@ def max_upfloats(rounds: int) -> int:
 
 
 # -------------------------------------------------------- the PAB (3.1)
+def pair_with_pab(t: Tournament, rnd: int, players: list[Contender],
+                  pab_order: Callable[[Contender], tuple],
+                  pair: Callable[[list[Contender]], list[tuple[Contender, Contender]]],
+                  rank: Callable[[Contender], tuple]) -> Pairing:
+    """A round of Dubov or Burstein: the PAB first when the number is odd
+    (3.1, chosen by ``pab_order``), then ``pair`` on the others, boards in
+    ``rank`` order (Art. 5 colours, :func:`make_boards`)."""
+    pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
+    if not players:
+        return pairing
+    if len(players) % 2 == 1:
+        v = choose_pab(players, pab_order)
+        pairing.bye = players[v].id
+        players = players[:v] + players[v + 1:]
+    pairing.boards = make_boards(pair(players), t.initial_colour or W, rank)
+    return pairing
+
+
 def choose_pab(players: Sequence[Contender], order: Callable[[Contender], tuple]) -> int:
     """Index of the PAB receiver: the first eligible player ([C2]) in
     ``order`` whose absence leaves a complete pairing ([C4]) of the others.
@@ -701,20 +719,10 @@ class Dubov:
         return hi
 
     def run(self) -> Pairing:
-        t, rnd = self.t, self.rnd
-        pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
-        players = self.players
-        if not players:
-            return pairing
-        if len(players) % 2 == 1:
-            # 3.1 lowest score, most games played, largest TPN
-            v = choose_pab(players, lambda c: (c.score, -c.games, -c.tpn))
-            self.pab = players[v].id
-            pairing.bye = players[v].id
-            players = players[:v] + players[v + 1:]
-        pairs = self._pair(players)
-        initial = t.initial_colour or W
-        pairing.boards = make_boards(pairs, initial, dubov_rank)
+        # 3.1 lowest score, most games played, largest TPN
+        pairing = pair_with_pab(self.t, self.rnd, self.players,
+                                lambda c: (c.score, -c.games, -c.tpn), self._pair, dubov_rank)
+        self.pab = pairing.bye
         return pairing
 
     def _pair(self, players: list[Contender]) -> list[tuple[Contender, Contender]]:
