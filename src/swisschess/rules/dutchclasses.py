@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from swisschess.pairing.classlp import feasible, transport
+from swisschess.pairing.constructive import has_perfect
 from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
 
@@ -36,7 +37,7 @@ def conflict_sets(players: list[Entrant]) -> tuple[list[set[int]], list[int]]:
             if j is not None:
                 conflicts[k].add(j)
                 conflicts[j].add(k)
-    cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+    cls = [colour_class_of(p) for p in players]
     return conflicts, cls
 
 
@@ -68,6 +69,26 @@ def dirac(group: list[int], conflicts: list[set[int]], colour_class: list[int],
     return True
 
 
+def colour_class_of(p: Entrant) -> int:
+    """[C3] colour class: 1 absolute White, 2 absolute Black, 0 neither."""
+    return (1 if p.preference is W else 2) if p.absolute else 0
+
+
+def excess(group: list[int], colour_class: list[int]) -> tuple[int, int]:
+    """The largest non-zero colour class of ``group`` and by how many its
+    players outnumber all the others (``2 * |class| - |group|``; may be
+    negative): that many of them must meet players from outside ([C3])."""
+    counts: dict[int, int] = {}
+    for x in group:
+        c = colour_class[x]
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+    if not counts:
+        return 0, -len(group)
+    c = max(counts, key=lambda k: counts[k])
+    return c, 2 * counts[c] - len(group)
+
+
 class ClassBail(Exception):
     """The class method cannot vouch for this bracket: pair it on the graph."""
 
@@ -83,7 +104,8 @@ class _SideMatching:
 
     def __init__(self, s1: list[int], s2: list[int], key: list[Any],
                  arcs: dict[Any, list[Any]], single_ok: Callable[[int], bool],
-                 compatible: Callable[[int, int], bool]) -> None:
+                 compatible: Callable[[int, int], bool],
+                 prefer: Callable[[int], bool] | None = None) -> None:
         self.key = key
         self.arcs = arcs
         self.compatible = compatible
@@ -91,6 +113,8 @@ class _SideMatching:
         for w in s2:
             self.by_key.setdefault(key[w], []).append(w)
         self.float_keys = [b for b, ws in self.by_key.items() if single_ok(ws[0])]
+        if prefer is not None:  # these float first (the need node's, issue 31)
+            self.float_keys.sort(key=lambda b: not prefer(self.by_key[b][0]))
         self.mate: dict[int, int] = {}
         self.back: dict[int, int] = {}  # S2 position -> S1 position or _FLOAT
         self.floats: set[int] = set()
@@ -251,6 +275,8 @@ class ClassBracket:
         self.size = size
         self.lower_start = lower_start
         self.whole = size == len(bracket) and lower_start == rnd.n
+        self.need = 0
+        self.need_left = 0
         self.pairs: list[tuple[int, int]] = []
         self.frozen: set[int] = set()
 
@@ -286,7 +312,7 @@ class ClassBracket:
     def class_key(self, p: Entrant) -> tuple[Any, ...]:
         """The facts the edition's weights look at, beyond MDP or resident."""
         return (p.skey, p.preference, p.absolute, p.strong, p.imbalance, p.repeated,
-                p.floats, p.bye_eligible, p.played_games, p.topscorer)
+                p.floats, p.bye_eligible, p.played_games, p.topscorer, p.groups)
 
     def pair_value(self, hi: Entrant, lo: Entrant) -> int:
         """Weight of a pair made in the bracket (``hi`` ranks higher), less
@@ -300,6 +326,13 @@ class ClassBracket:
     def certify(self, single: list[int]) -> dict[int, int]:
         """Check what :meth:`single_values` assumed; each floater's partner."""
         raise NotImplementedError
+
+    def completion_need(self) -> tuple[int, int]:
+        """Isolated bracket: a colour class ``c`` and how many floaters of
+        other classes every valid pairing of the round sends down from this
+        bracket at least (its players in the rest of the round outnumber
+        everyone else there).  None by default: ``(0, 0)``."""
+        return 0, 0
 
     def committed(self) -> None:
         """The bracket's pairs are in the round."""
@@ -335,11 +368,14 @@ class ClassBracket:
                 hi, lo = self.reps[c], self.reps[d]
                 if lo.skey > hi.skey:
                     hi, lo = lo, hi
-                if not wt.colour_compatible(hi, lo):
-                    continue
+                if not wt.colour_compatible(hi, lo) or set(hi.groups) & set(lo.groups):
+                    continue  # [C3], or one prohibited-pair group ([C1])
                 self.w[c, d] = self.w[d, c] = self.pair_value(hi, lo)
         # a player left single: floats down or takes the PAB
         self.single = self.single_values()
+        # [C3]/[C4] floaters the rest of the round needs of other colour classes
+        need_class, self.need = (0, 0) if self.whole else self.completion_need()
+        self.need_ok = [colour_class_of(p) != need_class for p in self.reps]
 
     def _optimum(self) -> None:
         """Class optimum and its duals (twice the matching duals).
@@ -352,9 +388,19 @@ class ClassBracket:
         k = len(self.reps)
         count = list(self.count)
         arcs = dict(self.w)
+        need = None
+        if self.need:
+            # issue 31: at least ``self.need`` floaters outside the rest of
+            # the round's excess colour class, each worth its single value
+            need = len(count)
+            count.append(self.need)
+            for c in range(k):
+                s = self.single[c]
+                if s is not None and self.need_ok[c]:
+                    arcs[c, need] = arcs[need, c] = s // 2
         dummy = None
         if sum(count) % 2:
-            dummy = k
+            dummy = len(count)
             count.append(1)
             for c in range(k):
                 s = self.single[c]
@@ -379,11 +425,29 @@ class ClassBracket:
         self.self_tight = [not self.whole and y[c] == self.single[c] for c in range(k)]
         self.dummy_tight = [dummy is not None and self.single[c] is not None
                             and y[c] + y[dummy] == self.single[c] for c in range(k)]
-        self.single_tight = [a or b for a, b in zip(self.self_tight, self.dummy_tight, strict=True)]
+        self.need_tight = [need is not None and self.need_ok[c] and self.single[c] is not None
+                           and y[c] + y[need] == self.single[c] for c in range(k)]
+        self.single_tight = [a or b or n for a, b, n in zip(
+            self.self_tight, self.dummy_tight, self.need_tight, strict=True)]
 
     def _singles_ok(self, single: list[int]) -> bool:
         """The players left single (bracket positions) are tight as such:
-        one with the dummy (odd bracket), the others on their own."""
+        one with the dummy (odd bracket), the others on their own (and at
+        least :attr:`need` of them with the need node)."""
+        if self.need:
+            kinds = {"N": self.need, "P": int(self.dummy is not None)}
+            kinds["S"] = len(single) - kinds["N"] - kinds["P"]
+            if kinds["S"] < 0:
+                return False
+            sup: dict[Any, int] = {}
+            arcs: dict[Any, list[Any]] = {}
+            for li in single:
+                c = self.cls[li]
+                sup[c] = sup.get(c, 0) + 1
+                arcs[c] = [kd for kd, ok in (("N", self.need_tight[c]),
+                                             ("P", self.dummy_tight[c]),
+                                             ("S", self.self_tight[c])) if ok]
+            return feasible(sup, kinds, arcs) is not None
         if self.dummy is None:
             return all(self.self_tight[self.cls[li]] for li in single)
         loose = [li for li in single if not self.self_tight[self.cls[li]]]
@@ -420,6 +484,12 @@ class ClassBracket:
         if self.dummy is not None:
             cnt[dummy] = 1
             arcs[dummy] = [a for a in nodes if not a[1] and self.dummy_tight[a[0]]]
+        if self.need:
+            nd = ("N", False)
+            cnt[nd] = self.need
+            arcs[nd] = [a for a in nodes if not a[1] and self.need_tight[a[0]]]
+            for a in arcs[nd]:
+                arcs[a].append(nd)
         return feasible(cnt, cnt, arcs) is not None
 
     def _choose_mdps(self) -> set[int]:
@@ -474,6 +544,9 @@ class ClassBracket:
             if (len(rem) - f) % 2:
                 raise ClassBail("last bracket: remainder parity")
         else:
+            # the need node's units the unpaired MDPs cannot take
+            self.need_left = max(0, self.need - sum(1 for li in single
+                                                    if self.need_tight[self.cls[li]]))
             f = self._fewest_single(rem)
         rp = (len(rem) - f) // 2
         plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
@@ -484,7 +557,8 @@ class ClassBracket:
         exact = _SideMatching(
             [q for q in range(len(rem)) if side[q] == 1], open2, keys, arcs,
             lambda q: self.single_tight[self.cls[rem[q]]],
-            lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]))
+            lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]),
+            (lambda q: self.need_tight[self.cls[rem[q]]]) if self.need_left else None)
         if not exact.build(flow):
             raise ClassBail("remainder: players' own S1-S2 matching fails")
         for q in range(len(rem)):
@@ -542,11 +616,20 @@ class ClassBracket:
             a: [b for b in nodes if b[1] in self.tight[a[1]]]
             + ([("F", 0)] if self.single_tight[a[1]] else []) for a in nodes}
         arcs["F", 0] = [a for a in nodes if self.single_tight[a[1]]]
+        nl = self.need_left
+        if nl:
+            arcs["N", 0] = [a for a in nodes if self.need_tight[a[1]]]
+            for a in arcs["N", 0]:
+                arcs[a].append(("N", 0))
         # every count of singles up to the whole remainder (one-sided colour
         # classes can leave many: issue 31); each test is a flow on the classes
         for f in range(len(rem) % 2, len(rem) + 1, 2):
+            if f < nl:
+                continue
             c = dict(cnt)
-            c["F", 0] = f
+            c["F", 0] = f - nl
+            if nl:
+                c["N", 0] = nl
             if feasible(c, c, arcs) is not None:
                 return f
         raise ClassBail("remainder: no number of players left single fits the classes")
@@ -578,8 +661,12 @@ class ClassBracket:
             # a meets b: tight, and b comes later (Art. 4.2: S1 meets S2)
             arcs[a] = [b for b in dem if b[1] in self.tight[a[1]]
                        and (not b[3] or a[2]) and (not a[3] or b[2])]
-        sup["F", 0, False, False] = f
+        nl = min(self.need_left, f)
+        sup["F", 0, False, False] = f - nl
         arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
+        if nl:
+            sup["N", 0, False, False] = nl
+            arcs["N", 0, False, False] = [b for b in dem if self.need_tight[b[1]]]
         flow = feasible(sup, dem, arcs)
         if flow is None:
             return None
@@ -627,11 +714,50 @@ class ClassBracket:
                 raise ClassBail("floater: no compatible player in the next scoregroup")
         return partner
 
+    def absorbing_first(self, nxt: list[int]) -> list[int]:
+        """``nxt`` with the players of its largest colour class first when
+        that class is more than half of it ([C3]: they cannot meet each
+        other, so floaters from above should meet them: issue 31)."""
+        cls = self.r.colour_class
+        c, k = excess(nxt, cls)
+        if k <= 0:
+            return nxt
+        return [y for y in nxt if cls[y] == c] + [y for y in nxt if cls[y] != c]
+
+    def lower_need(self, lower: list[int], odd: bool) -> tuple[int, int]:
+        """A colour class ``c`` of the lower part and how many players from
+        above it needs at least ([C3]: its players never meet each other,
+        one of them may take the PAB): ``(c, need)``, need 0 if none."""
+        if self.r.wt.topscorer_round:
+            return 0, 0  # topscorers may meet their own class (Art. 1.8)
+        c, k = excess(lower, self.r.colour_class)
+        return c, max(0, k - odd)
+
+    def send_down(self, rest: list[int], low: list[int], c: int, need: int) -> None:
+        """Move ``need`` players of ``rest`` not of colour class ``c``, the
+        lowest first, into ``low`` (they meet the lower part's excess)."""
+        cls = self.r.colour_class
+        for y in reversed(list(rest)):
+            if need <= 0:
+                break
+            if cls[y] != c:
+                rest.remove(y)
+                low.append(y)
+                need -= 1
+        if need > 0:
+            raise ClassBail("certificate: the lower part's colour class lacks partners above")
+
     def dirac(self, group: list[int]) -> bool:
-        """:func:`dirac` on the round's conflict sets."""
+        """:func:`dirac` on the round's conflict sets, else a perfect matching
+        of ``group`` built greedily (:func:`find_perfect`: lopsided colour
+        classes, dense forbidden pairs)."""
         r = self.r
-        return dirac(group, r.conflicts, r.colour_class,
-                     lambda a, b: r.wt.compatible(r.players[a], r.players[b]))
+
+        def compatible(a: int, b: int) -> bool:
+            return r.wt.compatible(r.players[a], r.players[b])
+
+        return (dirac(group, r.conflicts, r.colour_class, compatible)
+                or has_perfect(group, r.conflicts, r.colour_class, compatible))
 
 
-__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac"]
+__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac", "excess"]
