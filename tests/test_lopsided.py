@@ -138,19 +138,6 @@ def test_white_wins_round_on_classes(monkeypatch, seed):
     _same_as_full_graph(monkeypatch, t)
 
 
-def test_half_forbidden_round_is_reduced(monkeypatch):
-    """Round 2 with the players split into two XXP groups: no player may meet
-    half of the round, so Dirac fails, but a perfect matching is built and
-    the first bracket on a reduced graph whose lower part is certified the
-    same way; identical to the full graph."""
-    t = family("xxp", 100, 2)
-    with dutchtrace.recording() as tr:
-        pair_round(t)
-    assert tr.start == ""
-    assert dutchtrace.REDUCED in {b.path for b in tr.brackets}
-    _same_as_full_graph(monkeypatch, t)
-
-
 def test_xxp_groups_are_class_facts():
     """Two players of one prohibited-pair group never meet: the group is part
     of the class, so the class method does not offer the pair."""

@@ -44,7 +44,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
-from swisschess.pairing.constructive import has_perfect
 from swisschess.pairing.matching import MatchingGraph
 
 
@@ -121,8 +120,6 @@ class ReducedGraph(MatchingGraph):
         self.class_count: dict[int, int] = {}
         self.fresh = False
         self.expanded_because = ""
-        #: perfect matchings built for the lower part, per players leaving and PAB
-        self.built: dict[tuple[frozenset[int], bool], bool] = {}
 
     # ------------------------------------------------------------ weights
     def get(self, a: int, b: int) -> int:
@@ -196,7 +193,6 @@ class ReducedGraph(MatchingGraph):
         self.class_count = class_counts(self.colour_class, lower_start)
         self.min_lower_degree = least_degree(lower_start, self.conflicts, self.colour_class)
         self.fresh = True
-        self.built = {}
 
     def _lower_degree(self, v: int, inside: bool) -> int:
         """A lower bound on ``v``'s neighbours in the lower part."""
@@ -264,20 +260,9 @@ class ReducedGraph(MatchingGraph):
         h = len(leaving) + self.n - self.lower_start - pab_below
         if h < 3:
             return h == 0
-        if 2 * (self.min_lower_degree - 1) >= h and all(
-                2 * (self._lower_degree(v, False) - 1) >= h for v in leaving):
-            return True
-        # else build one (lopsided colour classes, XXP halves: issue 31)
-        key = (frozenset(leaving), pab_below)
-        known = self.built.get(key)
-        if known is None:
-            group = list(leaving) + list(range(self.lower_start, self.n))
-            if pab_below:
-                group.remove(next(v for v in reversed(group) if self.bye_eligible[v]
-                                  and self.share[v] == self.best_bye_share))
-            known = self.built[key] = has_perfect(group, self.conflicts, self.colour_class,
-                                                  self.compatible)
-        return known
+        if 2 * (self.min_lower_degree - 1) < h:
+            return False
+        return all(2 * (self._lower_degree(v, False) - 1) >= h for v in leaving)
 
     def _expand(self, why: str) -> None:
         """Go back to the full round: every player still to be paired
