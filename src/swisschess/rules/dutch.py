@@ -29,6 +29,7 @@ from typing import Any
 
 from swisschess.model.history import Float
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.constructive import has_perfect
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
@@ -363,8 +364,10 @@ class _Round:
             least -= 1
         # Dirac: minimum degree >= half the vertices gives a Hamiltonian
         # cycle, hence a perfect matching of the round ([C4]).
-        if 2 * least < n - n % 2:
-            trace.note_start(f"Dirac: least degree {least} below half of {n - n % 2}")
+        if 2 * least < n - n % 2 and not self._built_complete(low if n % 2 else None,
+                                                               conflicts, cls):
+            trace.note_start(f"Dirac: least degree {least} below half of {n - n % 2}, "
+                             "and no perfect matching built greedily")
             return False
         if n % 2:
             wt.bye_score = low
@@ -374,6 +377,19 @@ class _Round:
         self.reduced = True
         self._fresh_graph()
         return True
+
+    def _built_complete(self, bye_score: int | None, conflicts: list[set[int]],
+                        cls: list[int]) -> bool:
+        """[C4] by construction (:func:`find_perfect`): the round, less the
+        lowest-ranked PAB candidate with ``bye_score`` (odd rounds), has a
+        perfect matching (XXP halves, lopsided colours: issue 31)."""
+        players, wt = self.players, self.wt
+        group = list(range(self.n))
+        if bye_score is not None:
+            group.remove(next(v for v in reversed(group) if players[v].bye_eligible
+                              and players[v].skey == bye_score))
+        return has_perfect(group, conflicts, cls,
+                           lambda a, b: wt.compatible(players[a], players[b]))
 
     def _fresh_graph(self) -> None:
         """A new reduced graph with the pairs made so far frozen (after
@@ -433,13 +449,14 @@ class _ClassBracket(ClassBracket):
         self.r.g_stale = True
 
     def completion_need(self) -> tuple[int, int]:
-        """[C4] with [C3]: players of one absolute colour who outnumber all
-        the others in the rest of the round need partners from this bracket
-        (issue 31); the PAB may take one of them in an odd round."""
+        """[C4] with [C1]/[C3]: players of one absolute colour or one XXP
+        group who outnumber all the others in the rest of the round need
+        partners from this bracket (issue 31); the PAB may take one of them
+        in an odd round."""
         r = self.r
         if r.wt.topscorer_round:
             return 0, 0  # topscorers may meet their own colour class (Art. 1.8)
-        c, k = excess(self.v[self.size:] + list(range(self.lower_start, r.n)), r.colour_class)
+        c, k = excess(self.v[self.size:] + list(range(self.lower_start, r.n)), r.players)
         return c, max(0, k - r.n % 2)
 
     def certify(self, single: list[int]) -> dict[int, int]:

@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.classlp import feasible, transport
 from swisschess.pairing.constructive import has_perfect
 from swisschess.rules import dutchtrace as trace
@@ -74,19 +75,37 @@ def colour_class_of(p: Entrant) -> int:
     return (1 if p.preference is W else 2) if p.absolute else 0
 
 
-def excess(group: list[int], colour_class: list[int]) -> tuple[int, int]:
-    """The largest non-zero colour class of ``group`` and by how many its
-    players outnumber all the others (``2 * |class| - |group|``; may be
-    negative): that many of them must meet players from outside ([C3])."""
+def in_crowd(p: Entrant, crowd: int) -> bool:
+    """Is ``p`` in ``crowd``: 1 or 2, a [C3] colour class; ``3 + g``, the
+    prohibited-pair group ``g`` ([C1]); 0, nobody.  Two players of one crowd
+    never meet (topscorers of the final round aside, for colours)."""
+    if crowd in (1, 2):
+        return colour_class_of(p) == crowd
+    return crowd > 2 and crowd - 3 in p.groups
+
+
+def excess(group: list[int], players: list[Entrant]) -> tuple[int, int]:
+    """The largest crowd (:func:`in_crowd`) of ``group`` and by how many its
+    players outnumber all the others (``2 * |crowd| - |group|``; may be
+    negative): that many of them must meet players from outside ([C1],
+    [C3]).  ``(0, -len(group))`` when there is no crowd."""
     counts: dict[int, int] = {}
     for x in group:
-        c = colour_class[x]
+        p = players[x]
+        c = colour_class_of(p)
         if c:
             counts[c] = counts.get(c, 0) + 1
+        for g in p.groups:
+            counts[3 + g] = counts.get(3 + g, 0) + 1
     if not counts:
         return 0, -len(group)
     c = max(counts, key=lambda k: counts[k])
     return c, 2 * counts[c] - len(group)
+
+
+#: Art. 4.3 with two or more exchanges is decided on a matching of the
+#: remainder's tight pairs up to this many players (else on the graph).
+MANY_EXCHANGES_MAX = 4000
 
 
 class ClassBail(Exception):
@@ -328,8 +347,8 @@ class ClassBracket:
         raise NotImplementedError
 
     def completion_need(self) -> tuple[int, int]:
-        """Isolated bracket: a colour class ``c`` and how many floaters of
-        other classes every valid pairing of the round sends down from this
+        """Isolated bracket: a crowd ``c`` (:func:`in_crowd`) and how many
+        floaters outside it every valid pairing of the round sends down from this
         bracket at least (its players in the rest of the round outnumber
         everyone else there).  None by default: ``(0, 0)``."""
         return 0, 0
@@ -375,7 +394,7 @@ class ClassBracket:
         self.single = self.single_values()
         # [C3]/[C4] floaters the rest of the round needs of other colour classes
         need_class, self.need = (0, 0) if self.whole else self.completion_need()
-        self.need_ok = [colour_class_of(p) != need_class for p in self.reps]
+        self.need_ok = [not in_crowd(p, need_class) for p in self.reps]
 
     def _optimum(self) -> None:
         """Class optimum and its duals (twice the matching duals).
@@ -391,7 +410,7 @@ class ClassBracket:
         need = None
         if self.need:
             # issue 31: at least ``self.need`` floaters outside the rest of
-            # the round's excess colour class, each worth its single value
+            # the round's excess crowd, each worth its single value
             need = len(count)
             count.append(self.need)
             for c in range(k):
@@ -549,7 +568,8 @@ class ClassBracket:
                                                     if self.need_tight[self.cls[li]]))
             f = self._fewest_single(rem)
         rp = (len(rem) - f) // 2
-        plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
+        plan = (self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
+                or self._many_exchanges(rem, rp))
         if plan is None:
             raise ClassBail("remainder: no S1/S2 with at most one exchange")
         side, keys, sup, dem, arcs, flow = plan
@@ -691,6 +711,111 @@ class ClassBracket:
                     return plan
         return None
 
+    def _many_exchanges(self, rem: list[int], rp: int):
+        """Art. 4.3 with two or more exchanges (issue 31: XXP halves need
+        many): S1 and S2 chosen on a matching of the remainder's *tight*,
+        compatible pairs only — every best pairing is among its perfect
+        matchings — with the ordering weights of
+        :meth:`BracketProcess._remainder` (fewest exchanges, then the
+        smallest BSN sum in S1, then the lowest S1 players go down first and
+        the highest S2 players come up first).  Lexicographically best over
+        a superset of the best pairings, so the best pairing's choice once
+        the bracket is certified.  None when the remainder is too large."""
+        m = len(rem)
+        if m > MANY_EXCHANGES_MAX:
+            return None
+        players, wt, v = self.r.players, self.r.wt, self.v
+        f = m - 2 * rp
+        big = m * m + 1
+        pm = PerfectMatcher(m + f)
+        down: list[dict[int, int]] = [{} for _ in range(m)]  # q -> {q2: weight}
+        for q in range(m):
+            c = self.cls[rem[q]]
+            x = players[v[rem[q]]]
+            w = 2 * (big * (q < rp) + m - q)
+            for q2 in range(q + 1, m):
+                if self.cls[rem[q2]] in self.tight[c] and wt.compatible(x, players[v[rem[q2]]]):
+                    down[q][q2] = w
+                    pm.set_weight(q, q2, w)
+            if self.single_tight[c]:
+                for s in range(m, m + f):
+                    pm.set_weight(q, s, 0)
+
+        def solve() -> list[int]:
+            try:
+                return pm.solve()
+            except NoPerfectMatching as e:
+                raise ClassBail("remainder: no S1/S2 on the tight pairs") from e
+
+        def pairs_down(mate: list[int], q: int) -> bool:
+            return q < mate[q] < m
+
+        def set_down(q: int, delta: int | None) -> None:
+            for q2, w in down[q].items():
+                pm.set_weight(q, q2, None if delta is None else w + delta)
+
+        mate = solve()
+        k = sum(1 for q in range(rp) if not pairs_down(mate, q))
+        left = k
+        q = rp
+        while q > 0 and left:  # S1 players going down: the lowest first
+            q -= 1
+            if pairs_down(mate, q):
+                set_down(q, -1)
+                mate = solve()
+            if pairs_down(mate, q):
+                set_down(q, 0)
+            else:
+                left -= 1
+                set_down(q, None)
+                down[q] = {}
+        left = k
+        for q in range(rp, m):  # S2 players coming up: the highest first
+            if left <= 1:
+                break
+            already = pairs_down(mate, q)
+            if not already:
+                set_down(q, 1)
+                mate = solve()
+            if pairs_down(mate, q):
+                left -= 1
+                for q0 in range(q):
+                    if q in down[q0]:
+                        pm.set_weight(q0, q, None)
+                        del down[q0][q]
+                for s in range(m, m + f):
+                    pm.set_weight(q, s, None)
+            if not already:
+                set_down(q, 0)
+        mate = solve()
+        side = [1 if pairs_down(mate, q) else 2 for q in range(m)]
+        if sum(1 for x in side if x == 1) != rp:
+            return None
+        keys: list[tuple] = []
+        sup: dict[tuple, int] = {}
+        dem: dict[tuple, int] = {}
+        for q, lj in enumerate(rem):
+            c = self.cls[lj]
+            key = (str(side[q]), c, False, False)
+            keys.append(key)
+            book = sup if side[q] == 1 else dem
+            book[key] = book.get(key, 0) + 1
+        # the class flow forgets the order of positions (a relaxation: it
+        # never refuses a transposition wrongly; the players' own matching,
+        # _SideMatching, keeps S1 above S2)
+        arcs: dict[tuple, list[tuple]] = {a: [b for b in dem if b[1] in self.tight[a[1]]]
+                                          for a in sup}
+        nl = min(self.need_left, f)
+        sup["F", 0, False, False] = f - nl
+        arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
+        if nl:
+            sup["N", 0, False, False] = nl
+            arcs["N", 0, False, False] = [b for b in dem if self.need_tight[b[1]]]
+        flow = feasible(sup, dem, arcs)
+        if flow is None:
+            return None
+        return side, keys, sup, dem, arcs, flow
+
     # ------------------------------------------------------------ certificate
     def certify_whole(self, single: list[int]) -> dict[int, int]:
         """The last bracket: exactly the player the dummy stands for is left
@@ -715,37 +840,38 @@ class ClassBracket:
         return partner
 
     def absorbing_first(self, nxt: list[int]) -> list[int]:
-        """``nxt`` with the players of its largest colour class first when
-        that class is more than half of it ([C3]: they cannot meet each
+        """``nxt`` with the players of its largest crowd (:func:`in_crowd`)
+        first when it is more than half of it ([C1]/[C3]: they cannot meet each
         other, so floaters from above should meet them: issue 31)."""
-        cls = self.r.colour_class
-        c, k = excess(nxt, cls)
+        players = self.r.players
+        c, k = excess(nxt, players)
         if k <= 0:
             return nxt
-        return [y for y in nxt if cls[y] == c] + [y for y in nxt if cls[y] != c]
+        return ([y for y in nxt if in_crowd(players[y], c)]
+                + [y for y in nxt if not in_crowd(players[y], c)])
 
     def lower_need(self, lower: list[int], odd: bool) -> tuple[int, int]:
-        """A colour class ``c`` of the lower part and how many players from
-        above it needs at least ([C3]: its players never meet each other,
+        """A crowd ``c`` (:func:`in_crowd`) of the lower part and how many
+        players from above it needs at least (its players never meet each other,
         one of them may take the PAB): ``(c, need)``, need 0 if none."""
         if self.r.wt.topscorer_round:
             return 0, 0  # topscorers may meet their own class (Art. 1.8)
-        c, k = excess(lower, self.r.colour_class)
+        c, k = excess(lower, self.r.players)
         return c, max(0, k - odd)
 
     def send_down(self, rest: list[int], low: list[int], c: int, need: int) -> None:
-        """Move ``need`` players of ``rest`` not of colour class ``c``, the
+        """Move ``need`` players of ``rest`` not in crowd ``c``, the
         lowest first, into ``low`` (they meet the lower part's excess)."""
-        cls = self.r.colour_class
+        players = self.r.players
         for y in reversed(list(rest)):
             if need <= 0:
                 break
-            if cls[y] != c:
+            if not in_crowd(players[y], c):
                 rest.remove(y)
                 low.append(y)
                 need -= 1
         if need > 0:
-            raise ClassBail("certificate: the lower part's colour class lacks partners above")
+            raise ClassBail("certificate: the lower part's crowd lacks partners above")
 
     def dirac(self, group: list[int]) -> bool:
         """:func:`dirac` on the round's conflict sets, else a perfect matching
@@ -760,4 +886,4 @@ class ClassBracket:
                 or has_perfect(group, r.conflicts, r.colour_class, compatible))
 
 
-__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac", "excess"]
+__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac", "excess", "in_crowd"]
