@@ -149,3 +149,28 @@ def test_xxp_groups_are_class_facts():
     even = [p for p in ps if not p.id % 2]
     assert all(len(p.groups) == 1 for p in ps)
     assert odd[0].groups == odd[1].groups != even[0].groups
+
+
+def test_half_forbidden_round_on_classes(monkeypatch):
+    """Round 2 with the players split into two XXP groups: nobody may meet
+    half of the round, so Dirac fails; the round is certified by a perfect
+    matching built greedily, and every bracket is paired on classes — S1 and
+    S2 need several exchanges (Art. 4.3), chosen on the remainder's tight
+    pairs.  Identical to the full graph."""
+    t = family("xxp", 120, 1)
+    plans: list[bool] = []
+    many = dutchclasses.ClassBracket._many_exchanges
+
+    def counted(self, rem, rp):
+        plan = many(self, rem, rp)
+        plans.append(plan is not None)
+        return plan
+
+    monkeypatch.setattr(dutchclasses.ClassBracket, "_many_exchanges", counted)
+    with dutchtrace.recording() as tr:
+        pair_round(t)
+    assert tr.start == ""
+    assert {b.path for b in tr.brackets} == {dutchtrace.CLASSES}
+    assert any(plans)
+    monkeypatch.undo()
+    _same_as_full_graph(monkeypatch, t)
