@@ -497,9 +497,9 @@ class _ClassBracket(ClassBracket):
         partner = self.meet_next(single, self.absorbing_first(nxt), taken)
         rest = [y for y in nxt if y not in taken]
         low = [y for y in lower if y != pab]
-        # [C3] a colour class over half of the lower part takes at least
-        # ``need`` players from above, whatever this bracket does: they come
-        # from the next scoregroup (issue 31)
+        # [C1]/[C3] a crowd (one absolute colour, one XXP group) over half of
+        # the lower part takes at least ``need`` players from above, whatever
+        # this bracket does: they come from the next scoregroup (issue 31)
         c, need = self.lower_need(lower, odd)
         if need:
             self.send_down(rest, low, c, need)
