@@ -504,11 +504,11 @@ class ClassBracket:
             cnt[dummy] = 1
             arcs[dummy] = [a for a in nodes if not a[1] and self.dummy_tight[a[0]]]
         if self.need:
-            nd = ("N", False)
-            cnt[nd] = self.need
-            arcs[nd] = [a for a in nodes if not a[1] and self.need_tight[a[0]]]
-            for a in arcs[nd]:
-                arcs[a].append(nd)
+            need_node: tuple = ("N", False)
+            cnt[need_node] = self.need
+            arcs[need_node] = [a for a in nodes if not a[1] and self.need_tight[a[0]]]
+            for a in arcs[need_node]:
+                arcs[a].append(need_node)
         return feasible(cnt, cnt, arcs) is not None
 
     def _choose_mdps(self) -> set[int]:
