@@ -29,11 +29,12 @@ from typing import Any
 
 from swisschess.model.history import Float
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.constructive import has_perfect
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules import dutchtrace as trace
-from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, excess
 from swisschess.rules.dutchcore import (
     FACTS_2026,
     BracketProcess,
@@ -388,8 +389,10 @@ class _Round:
             least -= 1
         # Dirac: minimum degree >= half the vertices gives a Hamiltonian
         # cycle, hence a perfect matching of the round ([C4]).
-        if 2 * least < n - n % 2:
-            trace.note_start(f"Dirac: least degree {least} below half of {n - n % 2}")
+        if 2 * least < n - n % 2 and not self._built_complete(low if n % 2 else None,
+                                                               conflicts, cls):
+            trace.note_start(f"Dirac: least degree {least} below half of {n - n % 2}, "
+                             "and no perfect matching built greedily")
             return False
         if n % 2:
             wt.bye_score = low
@@ -399,6 +402,19 @@ class _Round:
         self.reduced = True
         self._fresh_graph()
         return True
+
+    def _built_complete(self, bye_score: int | None, conflicts: list[set[int]],
+                        cls: list[int]) -> bool:
+        """[C4] by construction (:func:`find_perfect`): the round, less the
+        lowest-ranked PAB candidate with ``bye_score`` (odd rounds), has a
+        perfect matching (XXP halves, lopsided colours: issue 31)."""
+        players, wt = self.players, self.wt
+        group = list(range(self.n))
+        if bye_score is not None:
+            group.remove(next(v for v in reversed(group) if players[v].bye_eligible
+                              and players[v].skey == bye_score))
+        return has_perfect(group, conflicts, cls,
+                           lambda a, b: wt.compatible(players[a], players[b]))
 
     def _fresh_graph(self) -> None:
         """A new reduced graph with the pairs made so far frozen (after
@@ -457,6 +473,17 @@ class _ClassBracket(ClassBracket):
     def committed(self) -> None:
         self.r.g_stale = True
 
+    def completion_need(self) -> tuple[int, int]:
+        """[C4] with [C1]/[C3]: players of one absolute colour or one XXP
+        group who outnumber all the others in the rest of the round need
+        partners from this bracket (issue 31); the PAB may take one of them
+        in an odd round."""
+        r = self.r
+        if r.wt.topscorer_round:
+            return 0, 0  # topscorers may meet their own colour class (Art. 1.8)
+        c, k = excess(self.v[self.size:] + list(range(self.lower_start, r.n)), r.players)
+        return c, max(0, k - r.n % 2)
+
     def certify(self, single: list[int]) -> dict[int, int]:
         """Isolated bracket: the floaters, the next scoregroup and the rest of
         the round can be paired as the floaters' value assumed — each floater
@@ -492,11 +519,17 @@ class _ClassBracket(ClassBracket):
                     break
         # each floater meets a distinct player of the next scoregroup
         taken: set[int] = set() if pab is None else {pab}
-        partner = self.meet_next(single, nxt, taken)
+        partner = self.meet_next(single, self.absorbing_first(nxt), taken)
         rest = [y for y in nxt if y not in taken]
         low = [y for y in lower if y != pab]
+        # [C1]/[C3] a crowd (one absolute colour, one XXP group) over half of
+        # the lower part takes at least ``need`` players from above, whatever
+        # this bracket does: they come from the next scoregroup (issue 31)
+        c, need = self.lower_need(lower, odd)
+        if need:
+            self.send_down(rest, low, c, need)
         # [C8]: the next scoregroup keeps as many pairs as it can have
-        if len(single) + len(rest) // 2 != (len(single) + len(nxt)) // 2:
+        if len(single) + len(rest) // 2 != (len(single) + len(nxt) - need) // 2:
             raise ClassBail("certificate: [C8] pairs of the next scoregroup")
         if len(rest) % 2:
             if not low:

@@ -18,7 +18,9 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.classlp import feasible, transport
+from swisschess.pairing.constructive import has_perfect
 from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
 
@@ -36,7 +38,7 @@ def conflict_sets(players: list[Entrant]) -> tuple[list[set[int]], list[int]]:
             if j is not None:
                 conflicts[k].add(j)
                 conflicts[j].add(k)
-    cls = [(1 if p.preference is W else 2) if p.absolute else 0 for p in players]
+    cls = [colour_class_of(p) for p in players]
     return conflicts, cls
 
 
@@ -68,6 +70,44 @@ def dirac(group: list[int], conflicts: list[set[int]], colour_class: list[int],
     return True
 
 
+def colour_class_of(p: Entrant) -> int:
+    """[C3] colour class: 1 absolute White, 2 absolute Black, 0 neither."""
+    return (1 if p.preference is W else 2) if p.absolute else 0
+
+
+def in_crowd(p: Entrant, crowd: int) -> bool:
+    """Is ``p`` in ``crowd``: 1 or 2, a [C3] colour class; ``3 + g``, the
+    prohibited-pair group ``g`` ([C1]); 0, nobody.  Two players of one crowd
+    never meet (topscorers of the final round aside, for colours)."""
+    if crowd in (1, 2):
+        return colour_class_of(p) == crowd
+    return crowd > 2 and crowd - 3 in p.groups
+
+
+def excess(group: list[int], players: list[Entrant]) -> tuple[int, int]:
+    """The largest crowd (:func:`in_crowd`) of ``group`` and by how many its
+    players outnumber all the others (``2 * |crowd| - |group|``; may be
+    negative): that many of them must meet players from outside ([C1],
+    [C3]).  ``(0, -len(group))`` when there is no crowd."""
+    counts: dict[int, int] = {}
+    for x in group:
+        p = players[x]
+        c = colour_class_of(p)
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+        for g in p.groups:
+            counts[3 + g] = counts.get(3 + g, 0) + 1
+    if not counts:
+        return 0, -len(group)
+    c = max(counts, key=lambda k: counts[k])
+    return c, 2 * counts[c] - len(group)
+
+
+#: Art. 4.3 with two or more exchanges is decided on a matching of the
+#: remainder's tight pairs up to this many players (else on the graph).
+MANY_EXCHANGES_MAX = 4000
+
+
 class ClassBail(Exception):
     """The class method cannot vouch for this bracket: pair it on the graph."""
 
@@ -83,7 +123,8 @@ class _SideMatching:
 
     def __init__(self, s1: list[int], s2: list[int], key: list[Any],
                  arcs: dict[Any, list[Any]], single_ok: Callable[[int], bool],
-                 compatible: Callable[[int, int], bool]) -> None:
+                 compatible: Callable[[int, int], bool],
+                 prefer: Callable[[int], bool] | None = None) -> None:
         self.key = key
         self.arcs = arcs
         self.compatible = compatible
@@ -91,6 +132,8 @@ class _SideMatching:
         for w in s2:
             self.by_key.setdefault(key[w], []).append(w)
         self.float_keys = [b for b, ws in self.by_key.items() if single_ok(ws[0])]
+        if prefer is not None:  # these float first (the need node's, issue 31)
+            self.float_keys.sort(key=lambda b: not prefer(self.by_key[b][0]))
         self.mate: dict[int, int] = {}
         self.back: dict[int, int] = {}  # S2 position -> S1 position or _FLOAT
         self.floats: set[int] = set()
@@ -251,6 +294,8 @@ class ClassBracket:
         self.size = size
         self.lower_start = lower_start
         self.whole = size == len(bracket) and lower_start == rnd.n
+        self.need = 0
+        self.need_left = 0
         self.pairs: list[tuple[int, int]] = []
         self.frozen: set[int] = set()
 
@@ -286,7 +331,7 @@ class ClassBracket:
     def class_key(self, p: Entrant) -> tuple[Any, ...]:
         """The facts the edition's weights look at, beyond MDP or resident."""
         return (p.skey, p.preference, p.absolute, p.strong, p.imbalance, p.repeated,
-                p.floats, p.bye_eligible, p.played_games, p.topscorer)
+                p.floats, p.bye_eligible, p.played_games, p.topscorer, p.groups)
 
     def pair_value(self, hi: Entrant, lo: Entrant) -> int:
         """Weight of a pair made in the bracket (``hi`` ranks higher), less
@@ -300,6 +345,13 @@ class ClassBracket:
     def certify(self, single: list[int]) -> dict[int, int]:
         """Check what :meth:`single_values` assumed; each floater's partner."""
         raise NotImplementedError
+
+    def completion_need(self) -> tuple[int, int]:
+        """Isolated bracket: a crowd ``c`` (:func:`in_crowd`) and how many
+        floaters outside it every valid pairing of the round sends down from this
+        bracket at least (its players in the rest of the round outnumber
+        everyone else there).  None by default: ``(0, 0)``."""
+        return 0, 0
 
     def committed(self) -> None:
         """The bracket's pairs are in the round."""
@@ -335,11 +387,14 @@ class ClassBracket:
                 hi, lo = self.reps[c], self.reps[d]
                 if lo.skey > hi.skey:
                     hi, lo = lo, hi
-                if not wt.colour_compatible(hi, lo):
-                    continue
+                if not wt.colour_compatible(hi, lo) or set(hi.groups) & set(lo.groups):
+                    continue  # [C3], or one prohibited-pair group ([C1])
                 self.w[c, d] = self.w[d, c] = self.pair_value(hi, lo)
         # a player left single: floats down or takes the PAB
         self.single = self.single_values()
+        # [C3]/[C4] floaters the rest of the round needs of other colour classes
+        need_class, self.need = (0, 0) if self.whole else self.completion_need()
+        self.need_ok = [not in_crowd(p, need_class) for p in self.reps]
 
     def _optimum(self) -> None:
         """Class optimum and its duals (twice the matching duals).
@@ -352,9 +407,19 @@ class ClassBracket:
         k = len(self.reps)
         count = list(self.count)
         arcs = dict(self.w)
+        need = None
+        if self.need:
+            # issue 31: at least ``self.need`` floaters outside the rest of
+            # the round's excess crowd, each worth its single value
+            need = len(count)
+            count.append(self.need)
+            for c in range(k):
+                s = self.single[c]
+                if s is not None and self.need_ok[c]:
+                    arcs[c, need] = arcs[need, c] = s // 2
         dummy = None
         if sum(count) % 2:
-            dummy = k
+            dummy = len(count)
             count.append(1)
             for c in range(k):
                 s = self.single[c]
@@ -379,11 +444,29 @@ class ClassBracket:
         self.self_tight = [not self.whole and y[c] == self.single[c] for c in range(k)]
         self.dummy_tight = [dummy is not None and self.single[c] is not None
                             and y[c] + y[dummy] == self.single[c] for c in range(k)]
-        self.single_tight = [a or b for a, b in zip(self.self_tight, self.dummy_tight, strict=True)]
+        self.need_tight = [need is not None and self.need_ok[c] and self.single[c] is not None
+                           and y[c] + y[need] == self.single[c] for c in range(k)]
+        self.single_tight = [a or b or n for a, b, n in zip(
+            self.self_tight, self.dummy_tight, self.need_tight, strict=True)]
 
     def _singles_ok(self, single: list[int]) -> bool:
         """The players left single (bracket positions) are tight as such:
-        one with the dummy (odd bracket), the others on their own."""
+        one with the dummy (odd bracket), the others on their own (and at
+        least :attr:`need` of them with the need node)."""
+        if self.need:
+            kinds = {"N": self.need, "P": int(self.dummy is not None)}
+            kinds["S"] = len(single) - kinds["N"] - kinds["P"]
+            if kinds["S"] < 0:
+                return False
+            sup: dict[Any, int] = {}
+            arcs: dict[Any, list[Any]] = {}
+            for li in single:
+                c = self.cls[li]
+                sup[c] = sup.get(c, 0) + 1
+                arcs[c] = [kd for kd, ok in (("N", self.need_tight[c]),
+                                             ("P", self.dummy_tight[c]),
+                                             ("S", self.self_tight[c])) if ok]
+            return feasible(sup, kinds, arcs) is not None
         if self.dummy is None:
             return all(self.self_tight[self.cls[li]] for li in single)
         loose = [li for li in single if not self.self_tight[self.cls[li]]]
@@ -420,6 +503,12 @@ class ClassBracket:
         if self.dummy is not None:
             cnt[dummy] = 1
             arcs[dummy] = [a for a in nodes if not a[1] and self.dummy_tight[a[0]]]
+        if self.need:
+            need_node: tuple = ("N", False)
+            cnt[need_node] = self.need
+            arcs[need_node] = [a for a in nodes if not a[1] and self.need_tight[a[0]]]
+            for a in arcs[need_node]:
+                arcs[a].append(need_node)
         return feasible(cnt, cnt, arcs) is not None
 
     def _choose_mdps(self) -> set[int]:
@@ -474,9 +563,13 @@ class ClassBracket:
             if (len(rem) - f) % 2:
                 raise ClassBail("last bracket: remainder parity")
         else:
+            # the need node's units the unpaired MDPs cannot take
+            self.need_left = max(0, self.need - sum(1 for li in single
+                                                    if self.need_tight[self.cls[li]]))
             f = self._fewest_single(rem)
         rp = (len(rem) - f) // 2
-        plan = self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
+        plan = (self._sides(rem, rp, None, None) or self._one_exchange(rem, rp)
+                or self._many_exchanges(rem, rp))
         if plan is None:
             raise ClassBail("remainder: no S1/S2 with at most one exchange")
         side, keys, sup, dem, arcs, flow = plan
@@ -484,7 +577,8 @@ class ClassBracket:
         exact = _SideMatching(
             [q for q in range(len(rem)) if side[q] == 1], open2, keys, arcs,
             lambda q: self.single_tight[self.cls[rem[q]]],
-            lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]))
+            lambda q, q2: wt.compatible(players[v[rem[q]]], players[v[rem[q2]]]),
+            (lambda q: self.need_tight[self.cls[rem[q]]]) if self.need_left else None)
         if not exact.build(flow):
             raise ClassBail("remainder: players' own S1-S2 matching fails")
         for q in range(len(rem)):
@@ -542,11 +636,20 @@ class ClassBracket:
             a: [b for b in nodes if b[1] in self.tight[a[1]]]
             + ([("F", 0)] if self.single_tight[a[1]] else []) for a in nodes}
         arcs["F", 0] = [a for a in nodes if self.single_tight[a[1]]]
+        nl = self.need_left
+        if nl:
+            arcs["N", 0] = [a for a in nodes if self.need_tight[a[1]]]
+            for a in arcs["N", 0]:
+                arcs[a].append(("N", 0))
         # every count of singles up to the whole remainder (one-sided colour
         # classes can leave many: issue 31); each test is a flow on the classes
         for f in range(len(rem) % 2, len(rem) + 1, 2):
+            if f < nl:
+                continue
             c = dict(cnt)
-            c["F", 0] = f
+            c["F", 0] = f - nl
+            if nl:
+                c["N", 0] = nl
             if feasible(c, c, arcs) is not None:
                 return f
         raise ClassBail("remainder: no number of players left single fits the classes")
@@ -578,8 +681,12 @@ class ClassBracket:
             # a meets b: tight, and b comes later (Art. 4.2: S1 meets S2)
             arcs[a] = [b for b in dem if b[1] in self.tight[a[1]]
                        and (not b[3] or a[2]) and (not a[3] or b[2])]
-        sup["F", 0, False, False] = f
+        nl = min(self.need_left, f)
+        sup["F", 0, False, False] = f - nl
         arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
+        if nl:
+            sup["N", 0, False, False] = nl
+            arcs["N", 0, False, False] = [b for b in dem if self.need_tight[b[1]]]
         flow = feasible(sup, dem, arcs)
         if flow is None:
             return None
@@ -604,6 +711,111 @@ class ClassBracket:
                     return plan
         return None
 
+    def _many_exchanges(self, rem: list[int], rp: int):
+        """Art. 4.3 with two or more exchanges (issue 31: XXP halves need
+        many): S1 and S2 chosen on a matching of the remainder's *tight*,
+        compatible pairs only — every best pairing is among its perfect
+        matchings — with the ordering weights of
+        :meth:`BracketProcess._remainder` (fewest exchanges, then the
+        smallest BSN sum in S1, then the lowest S1 players go down first and
+        the highest S2 players come up first).  Lexicographically best over
+        a superset of the best pairings, so the best pairing's choice once
+        the bracket is certified.  None when the remainder is too large."""
+        m = len(rem)
+        if m > MANY_EXCHANGES_MAX:
+            return None
+        players, wt, v = self.r.players, self.r.wt, self.v
+        f = m - 2 * rp
+        big = m * m + 1
+        pm = PerfectMatcher(m + f)
+        down: list[dict[int, int]] = [{} for _ in range(m)]  # q -> {q2: weight}
+        for q in range(m):
+            c = self.cls[rem[q]]
+            x = players[v[rem[q]]]
+            w = 2 * (big * (q < rp) + m - q)
+            for q2 in range(q + 1, m):
+                if self.cls[rem[q2]] in self.tight[c] and wt.compatible(x, players[v[rem[q2]]]):
+                    down[q][q2] = w
+                    pm.set_weight(q, q2, w)
+            if self.single_tight[c]:
+                for s in range(m, m + f):
+                    pm.set_weight(q, s, 0)
+
+        def solve() -> list[int]:
+            try:
+                return pm.solve()
+            except NoPerfectMatching as e:
+                raise ClassBail("remainder: no S1/S2 on the tight pairs") from e
+
+        def pairs_down(mate: list[int], q: int) -> bool:
+            return q < mate[q] < m
+
+        def set_down(q: int, delta: int | None) -> None:
+            for q2, w in down[q].items():
+                pm.set_weight(q, q2, None if delta is None else w + delta)
+
+        mate = solve()
+        k = sum(1 for q in range(rp) if not pairs_down(mate, q))
+        left = k
+        q = rp
+        while q > 0 and left:  # S1 players going down: the lowest first
+            q -= 1
+            if pairs_down(mate, q):
+                set_down(q, -1)
+                mate = solve()
+            if pairs_down(mate, q):
+                set_down(q, 0)
+            else:
+                left -= 1
+                set_down(q, None)
+                down[q] = {}
+        left = k
+        for q in range(rp, m):  # S2 players coming up: the highest first
+            if left <= 1:
+                break
+            already = pairs_down(mate, q)
+            if not already:
+                set_down(q, 1)
+                mate = solve()
+            if pairs_down(mate, q):
+                left -= 1
+                for q0 in range(q):
+                    if q in down[q0]:
+                        pm.set_weight(q0, q, None)
+                        del down[q0][q]
+                for s in range(m, m + f):
+                    pm.set_weight(q, s, None)
+            if not already:
+                set_down(q, 0)
+        mate = solve()
+        side = [1 if pairs_down(mate, q) else 2 for q in range(m)]
+        if sum(1 for x in side if x == 1) != rp:
+            return None
+        keys: list[tuple] = []
+        sup: dict[tuple, int] = {}
+        dem: dict[tuple, int] = {}
+        for q, lj in enumerate(rem):
+            c = self.cls[lj]
+            key = (str(side[q]), c, False, False)
+            keys.append(key)
+            book = sup if side[q] == 1 else dem
+            book[key] = book.get(key, 0) + 1
+        # the class flow forgets the order of positions (a relaxation: it
+        # never refuses a transposition wrongly; the players' own matching,
+        # _SideMatching, keeps S1 above S2)
+        arcs: dict[tuple, list[tuple]] = {a: [b for b in dem if b[1] in self.tight[a[1]]]
+                                          for a in sup}
+        nl = min(self.need_left, f)
+        sup["F", 0, False, False] = f - nl
+        arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
+        if nl:
+            sup["N", 0, False, False] = nl
+            arcs["N", 0, False, False] = [b for b in dem if self.need_tight[b[1]]]
+        flow = feasible(sup, dem, arcs)
+        if flow is None:
+            return None
+        return side, keys, sup, dem, arcs, flow
+
     # ------------------------------------------------------------ certificate
     def certify_whole(self, single: list[int]) -> dict[int, int]:
         """The last bracket: exactly the player the dummy stands for is left
@@ -627,11 +839,51 @@ class ClassBracket:
                 raise ClassBail("floater: no compatible player in the next scoregroup")
         return partner
 
+    def absorbing_first(self, nxt: list[int]) -> list[int]:
+        """``nxt`` with the players of its largest crowd (:func:`in_crowd`)
+        first when it is more than half of it ([C1]/[C3]: they cannot meet each
+        other, so floaters from above should meet them: issue 31)."""
+        players = self.r.players
+        c, k = excess(nxt, players)
+        if k <= 0:
+            return nxt
+        return ([y for y in nxt if in_crowd(players[y], c)]
+                + [y for y in nxt if not in_crowd(players[y], c)])
+
+    def lower_need(self, lower: list[int], odd: bool) -> tuple[int, int]:
+        """A crowd ``c`` (:func:`in_crowd`) of the lower part and how many
+        players from above it needs at least (its players never meet each other,
+        one of them may take the PAB): ``(c, need)``, need 0 if none."""
+        if self.r.wt.topscorer_round:
+            return 0, 0  # topscorers may meet their own class (Art. 1.8)
+        c, k = excess(lower, self.r.players)
+        return c, max(0, k - odd)
+
+    def send_down(self, rest: list[int], low: list[int], c: int, need: int) -> None:
+        """Move ``need`` players of ``rest`` not in crowd ``c``, the
+        lowest first, into ``low`` (they meet the lower part's excess)."""
+        players = self.r.players
+        for y in reversed(list(rest)):
+            if need <= 0:
+                break
+            if not in_crowd(players[y], c):
+                rest.remove(y)
+                low.append(y)
+                need -= 1
+        if need > 0:
+            raise ClassBail("certificate: the lower part's crowd lacks partners above")
+
     def dirac(self, group: list[int]) -> bool:
-        """:func:`dirac` on the round's conflict sets."""
+        """:func:`dirac` on the round's conflict sets, else a perfect matching
+        of ``group`` built greedily (:func:`find_perfect`: lopsided colour
+        classes, dense forbidden pairs)."""
         r = self.r
-        return dirac(group, r.conflicts, r.colour_class,
-                     lambda a, b: r.wt.compatible(r.players[a], r.players[b]))
+
+        def compatible(a: int, b: int) -> bool:
+            return r.wt.compatible(r.players[a], r.players[b])
+
+        return (dirac(group, r.conflicts, r.colour_class, compatible)
+                or has_perfect(group, r.conflicts, r.colour_class, compatible))
 
 
-__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac"]
+__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac", "excess", "in_crowd"]

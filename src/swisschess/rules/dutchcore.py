@@ -119,6 +119,9 @@ class Entrant:
     forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
     skey: int = 0  # score as an integer key (exact, for speed)
     topscorer: bool = False  # Art. 1.8 (final round only)
+    #: the prohibited-pair groups (XXP / 260) the player is in this round, by
+    #: index: two players sharing one never meet (classes use it, issue 31)
+    groups: tuple[int, ...] = ()
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -592,11 +595,13 @@ def entrants(t: Tournament, rnd: int | None = None,
     scores = [{pid: t.score(pid, r - 1) + t.acceleration(pid, r) for pid in t.players}
               if r >= 1 else {} for r in (rnd, rnd - 1, rnd - 2)]
     players = [_entrant(t, pid, rank[pid], rnd, facts, scores) for pid in ids]
-    for f in t.forbidden:
+    for g, f in enumerate(t.forbidden):
         if f.first_round <= rnd <= f.last_round:
+            members = set(f.ids)
             for p in players:
-                if p.id in f.ids:
+                if p.id in members:
                     p.forbidden.update(x for x in f.ids if x != p.id)
+                    p.groups += (g,)
     if not players:
         return players
     unit = math.lcm(*(p.score.denominator for p in players))
