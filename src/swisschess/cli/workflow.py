@@ -487,10 +487,10 @@ def cmd_edit_pairing(svc, args) -> int:
 def cmd_undo(svc, args) -> int:
     tid = _tid(svc, args)
     s = svc.state(tid)
-    rnd = s.current_round
-    if not rnd:
+    if not s.current_round:
         _err(_("no round has been paired yet"))
         return EXIT_INVALID
+    rnd = s.current_round
     n = svc.results_in(s, rnd)
     if n and not args.yes:
         # results are data the arbiter entered: never removed without being asked

@@ -25,6 +25,17 @@ from collections.abc import Callable, Sequence
 REPAIR_BUDGET = 64
 
 
+def class_sizes(group: Sequence[int], colour_class: Sequence[int]) -> dict[int, int]:
+    """How many players of ``group`` each colour class holds (class 0, no
+    absolute colour, is not counted)."""
+    per_class: dict[int, int] = {}
+    for x in group:
+        c = colour_class[x]
+        if c:
+            per_class[c] = per_class.get(c, 0) + 1
+    return per_class
+
+
 def find_perfect(group: Sequence[int], conflicts: Sequence[set[int]],
                  colour_class: Sequence[int],
                  compatible: Callable[[int, int], bool]) -> dict[int, int] | None:
@@ -39,11 +50,7 @@ def find_perfect(group: Sequence[int], conflicts: Sequence[set[int]],
     if h == 0:
         return {}
     members = set(group)
-    per_class: dict[int, int] = {}
-    for x in group:
-        c = colour_class[x]
-        if c:
-            per_class[c] = per_class.get(c, 0) + 1
+    per_class = class_sizes(group, colour_class)
 
     def degree(x: int) -> int:
         c = colour_class[x]

@@ -20,7 +20,7 @@ from typing import Any
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.classlp import feasible, transport
-from swisschess.pairing.constructive import has_perfect
+from swisschess.pairing.constructive import class_sizes, has_perfect
 from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
 
@@ -55,11 +55,7 @@ def dirac(group: list[int], conflicts: list[set[int]], colour_class: list[int],
     if h == 2:
         return compatible(group[0], group[1])
     members = set(group)
-    per_class: dict[int, int] = {}
-    for x in group:
-        c = colour_class[x]
-        if c:
-            per_class[c] = per_class.get(c, 0) + 1
+    per_class = class_sizes(group, colour_class)
     for x in group:
         c = colour_class[x]
         deg = h - 1 - sum(1 for y in conflicts[x] if y in members)
@@ -681,6 +677,12 @@ class ClassBracket:
             # a meets b: tight, and b comes later (Art. 4.2: S1 meets S2)
             arcs[a] = [b for b in dem if b[1] in self.tight[a[1]]
                        and (not b[3] or a[2]) and (not a[3] or b[2])]
+        return self._with_floaters(side, keys, sup, dem, arcs, f)
+
+    def _with_floaters(self, side, keys, sup: dict, dem: dict, arcs: dict, f: int):
+        """Add the ``f`` players floating down into the part (F; N: those the
+        lower part needs, at most ``need_left``) as supplies, and solve the
+        transport; None when it is infeasible."""
         nl = min(self.need_left, f)
         sup["F", 0, False, False] = f - nl
         arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
@@ -805,16 +807,7 @@ class ClassBracket:
         # _SideMatching, keeps S1 above S2)
         arcs: dict[tuple, list[tuple]] = {a: [b for b in dem if b[1] in self.tight[a[1]]]
                                           for a in sup}
-        nl = min(self.need_left, f)
-        sup["F", 0, False, False] = f - nl
-        arcs["F", 0, False, False] = [b for b in dem if self.single_tight[b[1]]]
-        if nl:
-            sup["N", 0, False, False] = nl
-            arcs["N", 0, False, False] = [b for b in dem if self.need_tight[b[1]]]
-        flow = feasible(sup, dem, arcs)
-        if flow is None:
-            return None
-        return side, keys, sup, dem, arcs, flow
+        return self._with_floaters(side, keys, sup, dem, arcs, f)
 
     # ------------------------------------------------------------ certificate
     def certify_whole(self, single: list[int]) -> dict[int, int]:

@@ -46,17 +46,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, Protocol
 
-from swisschess.model.history import (
-    Float,
-    Strength,
-    colour_preference,
-    float_in_round,
-    pab_eligible,
-    played_colours,
-    requested_bye,
-    to_be_paired,
-    unpaired_entries,
-)
+from swisschess.model import history
+from swisschess.model.history import Float, Strength
 from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.result import Pairing
@@ -86,11 +77,11 @@ class DutchFacts:
     def float_in_round(self, t: Tournament, pid: int, rnd: int,
                        scores: Mapping[int, Fraction] | None = None) -> Float:
         """The float ``pid`` received in round ``rnd``."""
-        return float_in_round(t, pid, rnd, self.text, scores)
+        return history.float_in_round(t, pid, rnd, self.text, scores)
 
     def pab_eligible(self, t: Tournament, pid: int, upto: int) -> bool:
         """May ``pid`` receive the PAB, judged on rounds ``1..upto``?"""
-        return pab_eligible(t, pid, upto, self.text)
+        return history.pab_eligible(t, pid, upto, self.text)
 
 
 FACTS_2026 = DutchFacts("2026")
@@ -132,10 +123,10 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, facts: DutchFacts,
              scores: list[dict[int, Fraction]]) -> Entrant:
     """``scores[k]``: every player's pairing score of round ``rnd - k``."""
     p = t.players[pid]
-    history = p.results[: rnd - 1]
-    cols = played_colours(p, rnd - 1)
+    past = p.results[: rnd - 1]
+    cols = history.played_colours(p, rnd - 1)
     # Art. 1.6 / 1.7: colour difference and preference (model.history owns them)
-    cp = colour_preference(cols)
+    cp = history.colour_preference(cols)
     imbalance = abs(cp.difference)
     pref = cp.colour
     absolute = cp.strength is Strength.ABSOLUTE
@@ -146,7 +137,7 @@ def _entrant(t: Tournament, pid: int, rank: int, rnd: int, facts: DutchFacts,
         facts.float_in_round(t, pid, prev, scores[1]) if prev >= 1 else Float.NONE,
         facts.float_in_round(t, pid, prev - 1, scores[2]) if prev >= 2 else Float.NONE,
     )
-    forbidden = {e.opponent for e in history if e.played and e.opponent is not None}
+    forbidden = {e.opponent for e in past if e.played and e.opponent is not None}
     return Entrant(
         id=pid,
         rank=rank,
@@ -172,7 +163,7 @@ def _takes_part(t: Tournament, p, rnd: int) -> bool:
     written for the round, or a bye request) does not count yet."""
     if any(e.paired for e in p.results):
         return True
-    return len(p.results) <= rnd - 1 and requested_bye(t, p.id, rnd) is None
+    return len(p.results) <= rnd - 1 and history.requested_bye(t, p.id, rnd) is None
 
 
 def field_bits(x: int) -> int:
@@ -585,7 +576,7 @@ def entrants(t: Tournament, rnd: int | None = None,
     forbidden opponents."""
     if rnd is None:
         rnd = t.rounds_recorded() + 1
-    ids = to_be_paired(t, rnd)
+    ids = history.to_be_paired(t, rnd)
     # Art. 1.1 TPN order; players who never took part in a pairing and are
     # absent now are not counted (their TPN is not yet effective).
     rank = {pid: k for k, pid in enumerate(
@@ -695,8 +686,8 @@ def pair_dutch(t: Tournament, edition: DutchEdition) -> Pairing:
         # an edition code is mapped to its object by pairing.registry
         raise TypeError(f"pair_dutch needs a DutchEdition, not {edition!r}")
     rnd = t.rounds_recorded() + 1
-    ids = to_be_paired(t, rnd)
-    pairing = Pairing(round=rnd, unpaired=unpaired_entries(t, rnd))
+    ids = history.to_be_paired(t, rnd)
+    pairing = Pairing(round=rnd, unpaired=history.unpaired_entries(t, rnd))
     if not ids:
         return pairing
     players = entrants(t, rnd, edition.facts)
