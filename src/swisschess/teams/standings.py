@@ -110,7 +110,7 @@ class TeamTiebreak:
 
     @property
     def label(self) -> str:
-        s = self.code
+        s = "MPvGP" if self.code == "MPVGP" else self.code  # C.07 13.1 writes it so
         if self.score is not None:
             s += ":MP" if self.score is Score.MATCH_POINTS else ":GP"
         if self.cut_low and self.cut_low == self.cut_high:
