@@ -267,3 +267,29 @@ def test_corrections_after_later_rounds(db, tmp_path, capsys):
     first = ts.paired[1].matches[0].white
     assert ts.tournament(1).team(first).rounds[0].game_points == 3.0
     assert before in (0.0, 4.0)
+
+
+def test_an_export_made_during_a_round(db, tmp_path, capsys):
+    # An export between pairing a round and entering its results: the round is
+    # paired (opponents, the PAB) but has no result.  Pairing the file again
+    # would ignore that pairing, so team-pair refuses it, located; the standings
+    # are those of the complete rounds.
+    csv_file = tmp_path / "teams.csv"
+    csv_file.write_text(CSV, encoding="utf-8")
+    assert run(db, "new", "Club League", "--team", "--boards", "4", "--rounds", "3") == 0
+    assert run(db, "import-teams", str(csv_file)) == 0
+    assert run(db, "next-round") == 0
+    assert run(db, "match-result", "1", "1-0", "1/2", "1/2", "0-1") == 0
+    assert run(db, "match-result", "2", "1-0", "1-0", "1/2", "1/2") == 0
+    assert run(db, "next-round") == 0
+    out = tmp_path / "mid.trf"
+    assert run(db, "export", "-o", str(out)) == 0
+    capsys.readouterr()
+    from swisschess.cli.main import main
+    assert main(["team-pair", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "invalid file: line" in err and "round 2 is paired but has no result yet" in err
+    assert main(["team-standings", str(out)]) == 0
+    assert "after round 1" in capsys.readouterr().out
+    t, _absent = read_team_trf(out.read_text(encoding="utf-8"), str(out), pending=True)
+    assert t.rounds_played == 1

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(file=path, reason=e.strerror or e))
     try:
-        t, _absent = read_team_trf(text, path)
+        t, _absent = read_team_trf(text, path, pending=True)
     except TeamTrfError as e:
         return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
             file=path, line=e.line, message=translate_message(e.message)))

@@ -352,6 +352,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("an acceleration cannot be used when game points are the primary score (C.04.7 art. 1.4.4)"),
     N_("round {rnd}: team {tpn} has results but no opponent (a forfeited match needs a 330 record)"),
     N_("round {rnd}: the game of player {pid} has no result"),
+    N_("round {rnd} is paired but has no result yet"),
     # ------------------------------------------------------- teams/standings.py
     N_("unknown team tie-break {name}"),
     N_("{name}: the score must be :MP or :GP"),

@@ -259,17 +259,20 @@ def parse_type_code(code: str, line: int = 0) -> dict[str, object]:
     return out
 
 
-def read_team_trf(text: str, filename: str = "") -> tuple[TeamTournament, frozenset[int]]:
+def read_team_trf(text: str, filename: str = "",
+                  pending: bool = False) -> tuple[TeamTournament, frozenset[int]]:
     """Read a TRF-2026 team file for pairing: the tournament and the teams
     absent from the next round.  Raises :class:`TeamTrfError` (file, line,
-    column) on anything it cannot read."""
+    column) on anything it cannot read, and on a last round that is paired
+    but has no result yet unless ``pending`` (then the rounds with results are
+    read and the pending one is left out, as standings want)."""
     try:
-        return _read(text)
+        return _read(text, pending)
     except TeamTrfError as e:
         raise TeamTrfError(e.message, e.line, e.column, filename) from None
 
 
-def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
+def _read(text: str, pending: bool = False) -> tuple[TeamTournament, frozenset[int]]:
     rounds = 0
     initial = Colour.WHITE
     settings: dict[str, object] = {"colour_model": ColourModel.TYPE_A}
@@ -323,7 +326,9 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
                 if opp_text and not opp_text.isdigit():
                     raise TeamTrfError(f"round {len(blocks) + 1}: opponent {opp_text} is not a number",
                                        no, start + 1)
-                blocks.append((int(opp_text or 0), block[5:6].upper(), block[7:8].upper()))
+                # a block cut short by the line's end: no colour / result yet (" ")
+                blocks.append((int(opp_text or 0), block[5:6].upper() or " ",
+                               block[7:8].upper() or " "))
             players[pid] = (no, blocks)
             rating = line[48:52].strip()
             names[pid] = (line[14:47].strip(), int(rating) if rating.isdigit() else 0)
@@ -452,9 +457,16 @@ def _read(text: str) -> tuple[TeamTournament, frozenset[int]]:
         raise TeamTrfError("an acceleration cannot be used when game points are the "
                            "primary score (C.04.7 art. 1.4.4)", accel[0][0] if accel else type_line,
                            1 if accel else 5)
-    played_rounds = max([rnd for rnd in pabs] + [rnd for rnd, _t in forfeited] + [
+    # a pairing without a result: not yet played (an export made during a round)
+    played_rounds = max([rnd for rnd, _t in forfeited] + [
         i + 1 for _no, blocks in players.values() for i, b in enumerate(blocks)
-        if b[2] in _PLAYED or b[2] in _FORFEIT] + [0])  # a pairing without a result: not yet played
+        if b[2] in _PLAYED or b[2] in _FORFEIT] + [0])
+    paired = [(rnd, 0, 1) for rnd in pabs if rnd > played_rounds] + [
+        (i + 1, no, 92 + 10 * i) for no, blocks in players.values()
+        for i, b in enumerate(blocks) if b[0] > 0 and i + 1 > played_rounds]
+    if paired and not pending:
+        rnd, no, column = min(paired, key=lambda x: (x[0], x[1] == 0, x[1]))
+        raise TeamTrfError(f"round {rnd} is paired but has no result yet", no or type_line, column)
     out = [Team(tpn, teams[tpn][1], members=[Member(pid, *names[pid]) for pid in teams[tpn][2]])
            for tpn in tpns]
     for rnd in range(1, played_rounds + 1):
