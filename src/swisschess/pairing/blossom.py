@@ -121,6 +121,26 @@ class PerfectMatcher:
             self.y[v] = 0
         self.to_reopen = {v for v in range(self.n) if self.alive[v]}
 
+    def start_from(self, duals: list[int]) -> bool:
+        """Warm-start a fresh matcher from the caller's vertex duals.
+
+        The duals must cover every edge (``y[a] + y[b] >= w``); the first
+        :meth:`solve` then pairs along the edges they make tight and repairs
+        only the rest, instead of setting duals by the generic rule of
+        :meth:`_reopen`.  Any feasible duals give the same optimum weight.
+        Returns False, changing nothing, when the matcher is not fresh or
+        an edge is not covered."""
+        if self.scale or any(m >= 0 for m in self.mate) or len(duals) != self.n:
+            return False
+        for v, row in enumerate(self.adj):
+            yv = duals[v]
+            for u, w in row.items():
+                if yv + duals[u] < w:
+                    return False
+        self.y = list(duals)
+        self.to_reopen = set()
+        return True
+
     # ----------------------------------------------------------- updates
     def set_weight(self, a: int, b: int, w: int | None) -> None:
         """Set edge ``a``-``b`` to weight ``w`` (None: no edge).  Only ``a``

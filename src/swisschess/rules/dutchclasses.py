@@ -756,6 +756,13 @@ class ClassBracket:
             for q2, w in down[q].items():
                 pm.set_weight(q, q2, None if delta is None else w + delta)
 
+        # warm start (issue 31): duals of "S1 = the first rp": an S2 player
+        # holds m - rp, an S1 player the rest of his down weight, a single
+        # slot minus m - rp; every edge is covered and S1-S2 pairs are tight,
+        # so the first solve repairs only the exchanges
+        duals = [m - rp if q >= rp else 2 * (big + m - q) - (m - rp) for q in range(m)]
+        duals += [-(m - rp)] * f
+        pm.start_from(duals)
         mate = solve()
         k = sum(1 for q in range(rp) if not pairs_down(mate, q))
         left = k
