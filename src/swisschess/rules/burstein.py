@@ -246,7 +246,13 @@ class Burstein:
                 if v in decided:
                     continue
                 cands = [u for u in reversed(bsn) if u not in decided and u != v]
-                m = g.prefer(v, cands)
+                if cands and g.mate[v] == cands[0]:
+                    # the last optimum already pairs v with his first
+                    # choice: it is still an optimum of the players left
+                    # (only v's bonuses and the frozen pairs changed since)
+                    m = cands[0]
+                else:
+                    m = g.prefer(v, cands)
                 decided.add(v)
                 if m in self.inb:
                     decided.add(m)
