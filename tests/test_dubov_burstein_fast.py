@@ -123,3 +123,34 @@ def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
     slow = pair_dubov(t)  # the round's graph, one weighted matching per question
     assert fast.boards == slow.boards and fast.bye == slow.bye
     assert len(fast.boards) == players // 2
+
+
+def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
+    """``Burstein._hi`` adds the shifted fields instead of packing them: the
+    same integer as ``Packer.pack`` of (1, C5, C6, C7a, C7b, C8) on every pair
+    it weighs during a pairing."""
+    from swisschess.model.tournament import Colour
+    from swisschess.rules.burstein import Burstein
+
+    t = bench.make_history(70, 5, seed=5, planned=9)
+    hi = Burstein._hi
+    checked = []
+
+    def spy(self: Burstein, a: int, b: int) -> int:
+        got = hi(self, a, b)
+        ia, ib, na, nb = a in self.inb, b in self.inb, a in self.inn, b in self.inn
+        r = self.reward[a] + self.reward[b]
+        if not (ia or na) or not (ib or nb):
+            fields = (1, 0, 0, 0, 0, 1)
+        elif ia and ib:
+            pa, pb = self.P[a].pref.colour, self.P[b].pref.colour
+            fields = (1, 1, r, 0, 0, 0 if (pa is pb and pa is not Colour.NONE) else 1)
+        else:
+            fields = (1, 0, 0, 1, r, 1)
+        assert got == self.packer.pack(fields)
+        checked.append(fields[1])
+        return got
+
+    monkeypatch.setattr(Burstein, "_hi", spy)
+    assert len(pair_burstein(t).boards) == 35
+    assert 1 in checked and 0 in checked  # bracket pairs and next-bracket pairs

@@ -136,15 +136,21 @@ class Burstein:
         ia, ib = a in self.inb, b in self.inb
         na, nb = a in self.inn, b in self.inn
         if not (ia or na) or not (ib or nb):
-            return self.packer.pack((1, 0, 0, 0, 0, 1))
+            return self.hi_out
         reward = self.reward
+        # the fields (1, C5, C6, C7a, C7b, C8) as Packer.pack lays them out,
+        # summed (each value fits its field, so sum and bitwise or agree)
         if ia and ib:
-            c5, c6, c7a, c7b = 1, reward[a] + reward[b], 0, 0
             pa, pb = P[a].pref.colour, P[b].pref.colour
             c8 = 0 if (pa is pb and pa is not Colour.NONE) else 1  # [C8]
-        else:  # a pair of the following bracket ([C7])
-            c5, c6, c7a, c7b, c8 = 0, 0, 1, reward[a] + reward[b], 1
-        return self.packer.pack((1, c5, c6, c7a, c7b, c8))
+            return self.hi_in + ((reward[a] + reward[b]) << self.shift_c6) + c8
+        # a pair of the following bracket ([C7])
+        return self.hi_next + ((reward[a] + reward[b]) << self.shift_c7b)
+
+    def _set_hi(self, g: RoundGraph, a: int, b: int) -> None:
+        hi = self._hi(a, b)
+        if g.hi.get(g.key(a, b)) != hi:  # unchanged: the graph has it already
+            g.set_hi(a, b, hi)
 
     def _pair(self, P: list[Contender]) -> list[tuple[Contender, Contender]]:
         n = len(P)
@@ -159,6 +165,12 @@ class Burstein:
         # [C6]: the higher a paired player's score, the more significant
         self.reward = [base ** (len(scores) - 1 - digit[c.score]) for c in P]
         self.packer = Packer((1, 1, 2 * top, 1, 2 * top, 1), n)
+        widths = self.packer.widths
+        self.shift_c6 = sum(widths[3:])
+        self.shift_c7b = widths[5]
+        self.hi_out = self.packer.pack((1, 0, 0, 0, 0, 1))
+        self.hi_in = self.packer.pack((1, 1, 0, 0, 0, 0))
+        self.hi_next = self.packer.pack((1, 0, 0, 1, 0, 1))
         self.inb: set[int] = set()
         self.inn: set[int] = set()
         g = RoundGraph(n)
@@ -192,9 +204,15 @@ class Burstein:
             s2 = P[below[0]].score if below else None
             nxt = [v for v in below if P[v].score == s2]
             bracket = floaters + group
-            old = self.inb | self.inn
+            old_inb, old_inn = self.inb, self.inn
             self.inb, self.inn = set(bracket), set(nxt)
-            touched = old | self.inb | self.inn
+            # a pair's criteria depend only on each end being in the
+            # bracket, in the next scoregroup or neither: re-weigh only the
+            # pairs of a player whose place changed, and the floaters (their
+            # pairs with the bracket they left were removed there)
+            touched = [v for v in old_inb | old_inn | self.inb | self.inn
+                       if v in fset
+                       or (v in old_inb, v in old_inn) != (v in self.inb, v in self.inn)]
             if reduced is not None and reduced.reduced:
                 # the lower part: every player from the first below nxt on
                 lower_start = next((v for v in below if P[v].score != s2), n)
@@ -207,14 +225,14 @@ class Burstein:
                         continue
                     for b in active:
                         if b != a and facts.compatible(a, b):
-                            g.set_hi(a, b, self._hi(a, b))
+                            self._set_hi(g, a, b)
             else:
                 for a in touched:
                     if a not in remaining:
                         continue
                     for b in remaining:
                         if b != a and facts.compatible(a, b):
-                            g.set_hi(a, b, self._hi(a, b))
+                            self._set_hi(g, a, b)
             g.solve()
             # 4.1 BSN by the 1.8 ranking; 4.3 BSN 1's opponent the largest BSN
             bsn = sorted(bracket, key=lambda v: burstein_rank(P[v]))
@@ -228,7 +246,13 @@ class Burstein:
                 if v in decided:
                     continue
                 cands = [u for u in reversed(bsn) if u not in decided and u != v]
-                m = g.prefer(v, cands)
+                if cands and g.mate[v] == cands[0]:
+                    # the last optimum already pairs v with his first
+                    # choice: it is still an optimum of the players left
+                    # (only v's bonuses and the frozen pairs changed since)
+                    m = cands[0]
+                else:
+                    m = g.prefer(v, cands)
                 decided.add(v)
                 if m in self.inb:
                     decided.add(m)
