@@ -67,7 +67,7 @@ class RoundState:
     def compatible_rule(self, a: Entrant, b: Entrant) -> bool:
         """[C1] no rematch or forbidden pair; [C3] not both the same absolute
         preference, unless one of them is a topscorer in the final round (Art. 1.8)."""
-        if b.id in a.forbidden or a.id in b.forbidden:
+        if a.barred(b):
             return False
         if a.absolute and b.absolute and a.preference is b.preference:
             return self.final_round and max(a.score, b.score) > self.topscore_limit
@@ -87,7 +87,7 @@ class RoundState:
             return None
         if (b.score, -b.rank) > (a.score, -a.rank):
             a, b = b, a
-        if b.id in a.forbidden or a.id in b.forbidden:
+        if a.barred(b):
             met = self.met_rounds(a.id, b.id)
             if met:
                 return "C1", wording.already_met(a.id, b.id, met)

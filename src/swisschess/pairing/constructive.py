@@ -19,6 +19,7 @@ an exact method), so the test is sufficient only, never wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 #: Stop the repair after this many compatibility tests per group player
 #: (the certificate is then declined, never wrong).
@@ -36,7 +37,7 @@ def class_sizes(group: Sequence[int], colour_class: Sequence[int]) -> dict[int, 
     return per_class
 
 
-def find_perfect(group: Sequence[int], conflicts: Sequence[set[int]],
+def find_perfect(group: Sequence[int], conflicts: Sequence[AbstractSet[int]],
                  colour_class: Sequence[int],
                  compatible: Callable[[int, int], bool]) -> dict[int, int] | None:
     """A perfect matching of ``group`` (even) as a mate map, or None when
@@ -94,7 +95,7 @@ def find_perfect(group: Sequence[int], conflicts: Sequence[set[int]],
     return mate
 
 
-def has_perfect(group: Sequence[int], conflicts: Sequence[set[int]],
+def has_perfect(group: Sequence[int], conflicts: Sequence[AbstractSet[int]],
                 colour_class: Sequence[int], compatible: Callable[[int, int], bool]) -> bool:
     """True when :func:`find_perfect` finds a perfect matching of ``group``."""
     return find_perfect(group, conflicts, colour_class, compatible) is not None

@@ -42,6 +42,7 @@ sinks are used, more are added and the solve goes on from the same duals.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.matching import MatchingGraph
@@ -56,7 +57,7 @@ def class_counts(colour_class: Sequence[int], start: int) -> dict[int, int]:
     return counts
 
 
-def degree_bound(v: int, start: int, conflicts: Sequence[set[int]],
+def degree_bound(v: int, start: int, conflicts: Sequence[AbstractSet[int]],
                  colour_class: Sequence[int], counts: dict[int, int], inside: bool) -> int:
     """A lower bound on ``v``'s possible opponents among the players from
     ``start`` on (``inside``: ``v`` is one of them): all of them, less its
@@ -69,7 +70,7 @@ def degree_bound(v: int, start: int, conflicts: Sequence[set[int]],
     return d
 
 
-def least_degree(start: int, conflicts: Sequence[set[int]], colour_class: Sequence[int]) -> int:
+def least_degree(start: int, conflicts: Sequence[AbstractSet[int]], colour_class: Sequence[int]) -> int:
     """The least :func:`degree_bound` among the players from ``start`` on."""
     counts = class_counts(colour_class, start)
     return min(degree_bound(v, start, conflicts, colour_class, counts, True)
@@ -93,7 +94,7 @@ class ReducedGraph(MatchingGraph):
     """
 
     def __init__(self, n: int, bye_eligible: Sequence[bool], unit: int, share: Sequence[int],
-                 compatible: Callable[[int, int], bool], conflicts: Sequence[set[int]],
+                 compatible: Callable[[int, int], bool], conflicts: Sequence[AbstractSet[int]],
                  colour_class: Sequence[int], min_lower: int) -> None:
         self.n = n
         self.dummy = n if n % 2 else None

@@ -34,7 +34,7 @@ from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules import dutchtrace as trace
-from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, excess
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, Conflicts, conflict_sets, excess
 from swisschess.rules.dutchcore import (
     FACTS_2026,
     BracketProcess,
@@ -268,7 +268,7 @@ class _Round:
         # large rounds (see _start_reduced): brackets may be paired on classes
         self.reduced = False
         self.g_stale = False
-        self.conflicts: list[set[int]] = []
+        self.conflicts: list[Conflicts] = []
         self.colour_class: list[int] = []
 
     # ------------------------------------------------ the hooks of run_brackets
@@ -403,7 +403,7 @@ class _Round:
         self._fresh_graph()
         return True
 
-    def _built_complete(self, bye_score: int | None, conflicts: list[set[int]],
+    def _built_complete(self, bye_score: int | None, conflicts: list[Conflicts],
                         cls: list[int]) -> bool:
         """[C4] by construction (:func:`find_perfect`): the round, less the
         lowest-ranked PAB candidate with ``bye_score`` (odd rounds), has a

@@ -51,7 +51,7 @@ from swisschess.model.history import Float
 from swisschess.model.tournament import Tournament
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
-from swisschess.rules.dutchclasses import ClassBail, ClassBracket, conflict_sets, dirac
+from swisschess.rules.dutchclasses import ClassBail, ClassBracket, Conflicts, conflict_sets, dirac
 from swisschess.rules.dutchcore import (
     FACTS_2017,
     BracketProcess,
@@ -349,7 +349,7 @@ class _Round2017:
         self._pairs_before = 0  # len(pairs) before the current bracket
         self._mate = list(range(self.n))  # the pairs of the brackets done
         self.large = self.n >= CLASS_MIN_PLAYERS
-        self.conflicts: list[set[int]] = []
+        self.conflicts: list[Conflicts] = []
         self.colour_class: list[int] = []
         if self.large:
             self.conflicts, self.colour_class = conflict_sets(players)

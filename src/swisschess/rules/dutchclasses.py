@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import bisect
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
@@ -25,24 +26,64 @@ from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
 
 
-def conflict_sets(players: list[Entrant]) -> tuple[list[set[int]], list[int]]:
+class Conflicts(AbstractSet[int]):
+    """One player's [C1] conflicts, as positions: the opponents met (own
+    set) and the members of the prohibited-pair groups (XXP / 260) the
+    player is in, kept as the groups' shared sets rather than copied for
+    every member (two groups of 5,000 would cost 50 M entries, issue 31).
+    Behaves as the plain set of all of them, the player left out."""
+
+    __slots__ = ("me", "own", "shared")
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.own: set[int] = set()
+        self.shared: tuple[frozenset[int], ...] = ()
+
+    def __contains__(self, x: object) -> bool:
+        return x in self.own or (x != self.me and any(x in s for s in self.shared))
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self.own
+        if not self.shared:
+            return
+        seen = set(self.own)
+        seen.add(self.me)
+        for s in self.shared:
+            for x in s:
+                if x not in seen:
+                    seen.add(x)
+                    yield x
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def conflict_sets(players: list[Entrant]) -> tuple[list[Conflicts], list[int]]:
     """For degree bounds: each player's [C1] conflicts (positions in
     ``players``) and [C3] colour class (1: absolute White, 2: absolute Black,
     0: neither; two players of one non-zero class never meet, topscorers of
     the final round aside — so the bound stays a lower bound)."""
     pos = {p.id: k for k, p in enumerate(players)}
-    conflicts: list[set[int]] = [set() for _ in players]
+    conflicts = [Conflicts(k) for k in range(len(players))]
+    members: dict[int, set[int]] = {}
     for k, p in enumerate(players):
         for x in p.forbidden:
             j = pos.get(x)
             if j is not None:
-                conflicts[k].add(j)
-                conflicts[j].add(k)
+                conflicts[k].own.add(j)
+                conflicts[j].own.add(k)
+        for g in p.groups:
+            members.setdefault(g, set()).add(k)
+    shared = {g: frozenset(m) for g, m in members.items()}
+    for k, p in enumerate(players):
+        if p.groups:
+            conflicts[k].shared = tuple(shared[g] for g in p.groups)
     cls = [colour_class_of(p) for p in players]
     return conflicts, cls
 
 
-def dirac(group: list[int], conflicts: list[set[int]], colour_class: list[int],
+def dirac(group: list[int], conflicts: Sequence[AbstractSet[int]], colour_class: list[int],
           compatible: Callable[[int, int], bool]) -> bool:
     """True when ``group`` (even) surely has a perfect matching: every player
     has at least half of it as possible opponents (Dirac's theorem: then a

@@ -107,12 +107,21 @@ class Entrant:
     played_games: int
     bye_eligible: bool  # [C2]
     floats: tuple[Float, Float]  # float one and two rounds before (Art. 1.4)
-    forbidden: set[int] = field(default_factory=set)  # [C1] and XXP / 260
+    #: [C1] opponents already met; the XXP / 260 groups are in ``groups``
+    #: (not copied here: two groups of 5,000 would cost 50 M ids, issue 31)
+    forbidden: set[int] = field(default_factory=set)
     skey: int = 0  # score as an integer key (exact, for speed)
     topscorer: bool = False  # Art. 1.8 (final round only)
     #: the prohibited-pair groups (XXP / 260) the player is in this round, by
     #: index: two players sharing one never meet (classes use it, issue 31)
     groups: tuple[int, ...] = ()
+
+    def barred(self, other: Entrant) -> bool:
+        """[C1]: may ``self`` and ``other`` never meet (met before, or in one
+        prohibited-pair group, XXP / 260)?"""
+        if other.id in self.forbidden or self.id in other.forbidden:
+            return True
+        return bool(self.groups and other.groups) and not set(self.groups).isdisjoint(other.groups)
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -178,7 +187,7 @@ class Compatibility:
 
     def compatible(self, a: Entrant, b: Entrant) -> bool:
         """[C1] no rematch (and prohibited pairs); [C3] absolute preferences."""
-        if b.id in a.forbidden or a.id in b.forbidden:
+        if a.barred(b):
             return False
         if a.absolute and b.absolute and a.preference is b.preference:
             # [C3] does not apply to topscorers in the final round (Art. 1.8)
@@ -591,7 +600,6 @@ def entrants(t: Tournament, rnd: int | None = None,
             members = set(f.ids)
             for p in players:
                 if p.id in members:
-                    p.forbidden.update(x for x in f.ids if x != p.id)
                     p.groups += (g,)
     if not players:
         return players
