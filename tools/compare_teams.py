@@ -58,21 +58,21 @@ json.dump(out, open(dst, "w"))
 """
 
 
-def parse_gacrux(text: str) -> tuple[set[tuple[int, int]], int | None] | None:
+def parse_gacrux(text: str) -> tuple[list[tuple[int, int]], int | None] | None:
+    """gacrux's answer for one round: the matches in its order (first team
+    White on board 1) and the PAB, or None when it refused or failed.  Also
+    used by ``repair_gacrux_teams.py``."""
     lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines or lines[0][0] == "ERROR" or not lines[0][0].isdigit():
-        return None
-    n = int(lines[0][0])
-    if n == 0:
-        return None  # gacrux found no pairing
-    matches: set[tuple[int, int]] = set()
+    if not lines or not lines[0][0].isdigit() or int(lines[0][0]) == 0:
+        return None  # an error, or gacrux found no pairing
+    matches: list[tuple[int, int]] = []
     pab = None
-    for parts in lines[1:1 + n]:
+    for parts in lines[1:1 + int(lines[0][0])]:
         w, b = int(parts[0]), int(parts[1])
         if b == 0:
             pab = w
         else:
-            matches.add((w, b))
+            matches.append((w, b))
     return matches, pab
 
 
@@ -134,7 +134,8 @@ def main() -> int:
     shown = 0
     for name in sorted(ours):
         mine = ours[name]
-        other = parse_gacrux(theirs.get(name, ""))
+        got = parse_gacrux(theirs.get(name, ""))
+        other = None if got is None else (set(got[0]), got[1])
         if isinstance(mine, str) or other is None:
             kind = "both refuse" if isinstance(mine, str) and other is None else "one refuses"
         elif mine == other:

@@ -31,6 +31,8 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from compare_teams import parse_gacrux  # a script beside this one
+
 from swisschess.cli.main import main as swisschess
 from swisschess.teams.generate import members, next_absences, play_round, random_rules
 from swisschess.teams.model import ColourModel, Score, Team, TeamTournament
@@ -55,20 +57,6 @@ for line in sys.stdin:
 """
 
 
-def parse(text: str) -> tuple[list[tuple[int, int]], int | None] | None:
-    lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines or not lines[0][0].isdigit() or int(lines[0][0]) == 0:
-        return None
-    matches, pab = [], None
-    for parts in lines[1:1 + int(lines[0][0])]:
-        w, b = int(parts[0]), int(parts[1])
-        if b == 0:
-            pab = w
-        else:
-            matches.append((w, b))
-    return matches, pab
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gacrux", required=True, help="python of a venv where gacrux is installed")
@@ -90,7 +78,7 @@ def main() -> int:
     def gacrux_pairs(path: Path, rnd: int) -> tuple[list[tuple[int, int]], int | None] | None:
         server.stdin.write(json.dumps([str(path), rnd]) + "\n")  # type: ignore[union-attr]
         server.stdin.flush()  # type: ignore[union-attr]
-        return parse(json.loads(server.stdout.readline()))  # type: ignore[union-attr]
+        return parse_gacrux(json.loads(server.stdout.readline()))  # type: ignore[union-attr]
 
     events, rounds_total, rounds_same, shown, stopped = 0, 0, 0, 0, 0
     try:
