@@ -15,12 +15,14 @@ pairing engine, Playwright and Chromium (``apt-get install chromium``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -48,6 +50,33 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(db: str) -> Iterator[str]:
+    """``swisschess serve`` on ``db`` at a free port, once it answers: its base URL."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
+                             "--port", str(port), "--token", TOKEN],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(base + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def launch_chromium(p, executable: str | None):
+    """A headless Chromium for Playwright's ``p`` (``executable``: its path or None)."""
+    return p.chromium.launch(executable_path=executable, args=[
+        "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
 
 
 def result_for(w: int, b: int, rnd: int) -> str:
@@ -144,122 +173,106 @@ def main() -> int:
     tmp = tempfile.mkdtemp(prefix="swisschess-demo-")
     db = os.path.join(tmp, "demo.db")
     tid = build_demo(db)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--port", str(port), "--token", TOKEN],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=[
-                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
-            if args.languages:
-                from swisschess.i18n import LANGUAGES
+    with serving(db) as base, sync_playwright() as p:
+        browser = launch_chromium(p, args.chromium)
+        if args.languages:
+            from swisschess.i18n import LANGUAGES
 
-                for lang in LANGUAGES:
-                    pub = browser.new_context(viewport={"width": 1100, "height": 860},
-                                              locale=lang).new_page()
-                    pub.goto(f"{base}/t/{tid}/standings")
-                    name = out / f"standings-{lang}.png"
-                    pub.screenshot(path=str(name), full_page=True)
-                    print(name)
-                browser.close()
-                return 0
-            ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-            page = ctx.new_page()
-            if args.import_list:
-                shot_import(page, base, db, tmp, out)
-                browser.close()
-                return 0
-
-            def shot(name: str, url: str, full: bool = True, media: str = "screen",
-                     before=None, on=None) -> None:
-                on = on or page
-                if only is not None and name not in only and name != "login":
-                    return
-                on.emulate_media(media=media)
-                on.goto(base + url)
-                if before is not None:
-                    before(on)
-                if only is None or name in only:
-                    on.screenshot(path=str(out / f"{name}.png"), full_page=full)
-                    print(out / f"{name}.png")
-
-            def type_results(pg) -> None:  # the first boards typed, the cursor on the next
-                pg.focus("input[data-board]")
-                pg.keyboard.type("1")
-                pg.keyboard.press("Enter")
-                pg.keyboard.type("5")
-                pg.keyboard.press("Enter")
-                pg.keyboard.type("0")
-
-            shot("login", "/login", full=False)
-            page.fill("input[name=token]", TOKEN)
-            page.click("button.primary")
-            page.wait_for_url(base + "/arbiter")
-            shot("arbiter-home", "/arbiter")
-            shot("overview", f"/arbiter/t/{tid}")
-            shot("players", f"/arbiter/t/{tid}/players")
-            shot("results-entry", f"/arbiter/t/{tid}/round/4")
-            shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
-            shot("keyboard-entry", f"/arbiter/t/{tid}/round/4/keyboard", full=False,
-                 before=type_results)
-            shot("standings", f"/arbiter/t/{tid}/standings")
-            shot("crosstable", f"/arbiter/t/{tid}/crosstable")
-            shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
-            shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
-            if only is None or "settings" in only:
-                shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
-            # finish round 4 and preview round 5
-            svc = TournamentService(db)
-            for b in svc.boards(tid, 4):
-                if b.result is None:
-                    svc.enter_result(tid, 4, b.board, result_for(b.white.id, b.black.id, 4))
-            svc.close()
-            shot("pairing-preview", f"/arbiter/t/{tid}/pair")
-            pub = browser.new_context(viewport={"width": 1100, "height": 860}).new_page()
-            shot("public-pairings", f"/t/{tid}/pairings/4", on=pub)
-            # the public starting list with a player search (case and diacritics ignored)
-            shot("public-starting-list", f"/t/{tid}/players?q=MULLER", on=pub)
-            shot("public-crosstable", f"/t/{tid}/crosstable", on=pub)
-            # a 390 px phone: the standings scroll sideways to the hidden columns (review #22)
-            phone = browser.new_context(viewport={"width": 390, "height": 844},
-                                        device_scale_factor=2, is_mobile=True,
-                                        has_touch=True).new_page()
-            shot("phone-standings", f"/t/{tid}/standings", full=False, on=phone)
-            shot("phone-standings-scrolled", f"/t/{tid}/standings", full=False, on=phone,
-                 before=lambda pg: pg.eval_on_selector(
-                     ".scroll", "el => { el.scrollLeft = el.scrollWidth; }"))
-            # a late correction: round 2 changed after rounds 3 and 4 were paired (issue 24)
-            def correct_round_2(pg) -> None:
-                row = pg.locator("#boards tr#b1")
-                row.locator("button.fix").click()
-                old = row.locator(".result").inner_text()
-                row.locator("button[value='%s']" % ("1/2" if old != "½–½" else "1-0")).click()
-                pg.wait_for_function(
-                    "o => document.querySelector('#b1 .result').textContent !== o", arg=old)
-                pg.reload()
-
-            shot("late-correction", f"/arbiter/t/{tid}/round/2", full=False,
-                 before=correct_round_2)
-
-            # undo round 4 with its results: the dialog, then what was removed
-            def undo_round(pg) -> None:
-                pg.once("dialog", lambda d: d.accept())
-                pg.click("#undo-round")
-                pg.wait_for_selector("#flash")
-
-            shot("undo", f"/arbiter/t/{tid}", full=False, before=undo_round)
+            for lang in LANGUAGES:
+                pub = browser.new_context(viewport={"width": 1100, "height": 860},
+                                          locale=lang).new_page()
+                pub.goto(f"{base}/t/{tid}/standings")
+                name = out / f"standings-{lang}.png"
+                pub.screenshot(path=str(name), full_page=True)
+                print(name)
             browser.close()
-    finally:
-        proc.kill()
-        proc.wait()
+            return 0
+        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+        page = ctx.new_page()
+        if args.import_list:
+            shot_import(page, base, db, tmp, out)
+            browser.close()
+            return 0
+
+        def shot(name: str, url: str, full: bool = True, media: str = "screen",
+                 before=None, on=None) -> None:
+            on = on or page
+            if only is not None and name not in only and name != "login":
+                return
+            on.emulate_media(media=media)
+            on.goto(base + url)
+            if before is not None:
+                before(on)
+            if only is None or name in only:
+                on.screenshot(path=str(out / f"{name}.png"), full_page=full)
+                print(out / f"{name}.png")
+
+        def type_results(pg) -> None:  # the first boards typed, the cursor on the next
+            pg.focus("input[data-board]")
+            pg.keyboard.type("1")
+            pg.keyboard.press("Enter")
+            pg.keyboard.type("5")
+            pg.keyboard.press("Enter")
+            pg.keyboard.type("0")
+
+        shot("login", "/login", full=False)
+        page.fill("input[name=token]", TOKEN)
+        page.click("button.primary")
+        page.wait_for_url(base + "/arbiter")
+        shot("arbiter-home", "/arbiter")
+        shot("overview", f"/arbiter/t/{tid}")
+        shot("players", f"/arbiter/t/{tid}/players")
+        shot("results-entry", f"/arbiter/t/{tid}/round/4")
+        shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
+        shot("keyboard-entry", f"/arbiter/t/{tid}/round/4/keyboard", full=False,
+             before=type_results)
+        shot("standings", f"/arbiter/t/{tid}/standings")
+        shot("crosstable", f"/arbiter/t/{tid}/crosstable")
+        shot("print-pairings", f"/arbiter/t/{tid}/print/pairings/4", media="print")
+        shot("print-standings", f"/arbiter/t/{tid}/print/standings", media="print")
+        if only is None or "settings" in only:
+            shot("settings", f"/arbiter/t/{build_settings_demo(db)}/settings")
+        # finish round 4 and preview round 5
+        svc = TournamentService(db)
+        for b in svc.boards(tid, 4):
+            if b.result is None:
+                svc.enter_result(tid, 4, b.board, result_for(b.white.id, b.black.id, 4))
+        svc.close()
+        shot("pairing-preview", f"/arbiter/t/{tid}/pair")
+        pub = browser.new_context(viewport={"width": 1100, "height": 860}).new_page()
+        shot("public-pairings", f"/t/{tid}/pairings/4", on=pub)
+        # the public starting list with a player search (case and diacritics ignored)
+        shot("public-starting-list", f"/t/{tid}/players?q=MULLER", on=pub)
+        shot("public-crosstable", f"/t/{tid}/crosstable", on=pub)
+        # a 390 px phone: the standings scroll sideways to the hidden columns (review #22)
+        phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                    device_scale_factor=2, is_mobile=True,
+                                    has_touch=True).new_page()
+        shot("phone-standings", f"/t/{tid}/standings", full=False, on=phone)
+        shot("phone-standings-scrolled", f"/t/{tid}/standings", full=False, on=phone,
+             before=lambda pg: pg.eval_on_selector(
+                 ".scroll", "el => { el.scrollLeft = el.scrollWidth; }"))
+        # a late correction: round 2 changed after rounds 3 and 4 were paired (issue 24)
+        def correct_round_2(pg) -> None:
+            row = pg.locator("#boards tr#b1")
+            row.locator("button.fix").click()
+            old = row.locator(".result").inner_text()
+            row.locator("button[value='%s']" % ("1/2" if old != "½–½" else "1-0")).click()
+            pg.wait_for_function(
+                "o => document.querySelector('#b1 .result').textContent !== o", arg=old)
+            pg.reload()
+
+        shot("late-correction", f"/arbiter/t/{tid}/round/2", full=False,
+             before=correct_round_2)
+
+        # undo round 4 with its results: the dialog, then what was removed
+        def undo_round(pg) -> None:
+            pg.once("dialog", lambda d: d.accept())
+            pg.click("#undo-round")
+            pg.wait_for_selector("#flash")
+
+        shot("undo", f"/arbiter/t/{tid}", full=False, before=undo_round)
+        browser.close()
     return 0
 
 

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-import httpx
+from screenshots import TOKEN, launch_chromium, serving  # a script beside this one
 
-TOKEN = "demo"
 CSV = """team,name,rating,title,federation
 Ljubljana Rooks,"Novak, Jan",2310,FM,SLO
 Ljubljana Rooks,"Kranjc, Eva",2240,WIM,SLO
@@ -64,14 +61,6 @@ RESULTS = {
 }
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "screenshots"))
@@ -85,84 +74,68 @@ def main() -> int:
     db = os.path.join(tmp, "teams.db")
     csv_file = os.path.join(tmp, "teams.csv")
     Path(csv_file).write_text(CSV, encoding="utf-8")
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "swisschess", "serve", "--db", db,
-                             "--port", str(port), "--token", TOKEN],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=[
-                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"])
-            page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    with serving(db) as base, sync_playwright() as p:
+        browser = launch_chromium(p, args.chromium)
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
 
-            def shot(name: str, full: bool = True) -> None:
-                page.screenshot(path=str(out / f"{name}.png"), full_page=full)
-                print(out / f"{name}.png")
+        def shot(name: str, full: bool = True) -> None:
+            page.screenshot(path=str(out / f"{name}.png"), full_page=full)
+            print(out / f"{name}.png")
 
-            def ok() -> None:  # every step must succeed: an error banner stops the run
-                if page.locator(".flash.error").count():
-                    raise SystemExit(f"{page.url}: {page.locator('.flash.error').inner_text()}")
+        def ok() -> None:  # every step must succeed: an error banner stops the run
+            if page.locator(".flash.error").count():
+                raise SystemExit(f"{page.url}: {page.locator('.flash.error').inner_text()}")
 
-            page.goto(base + "/login?next=/arbiter")
-            page.fill("input[name=token]", TOKEN)
-            page.click("button[type=submit], form button")
-            page.fill("#new-team-event input[name=name]", "Baltic-Balkan Team Cup 2026")
-            page.fill("#new-team-event input[name=rounds]", "5")
-            shot("team-new", full=False)
-            page.click("#new-team-event button")
+        page.goto(base + "/login?next=/arbiter")
+        page.fill("input[name=token]", TOKEN)
+        page.click("button[type=submit], form button")
+        page.fill("#new-team-event input[name=name]", "Baltic-Balkan Team Cup 2026")
+        page.fill("#new-team-event input[name=rounds]", "5")
+        shot("team-new", full=False)
+        page.click("#new-team-event button")
+        ok()
+        page.set_input_files("input[type=file]", csv_file)
+        page.click("form[action$='/teams/import'] button")
+        ok()
+        shot("team-teams")
+        tid = page.url.split("/t/")[1].split("/")[0]
+        for rnd in (1, 2, 3):
+            page.click("#team-pair-next")
             ok()
-            page.set_input_files("input[type=file]", csv_file)
-            page.click("form[action$='/teams/import'] button")
+            if rnd == 1:
+                shot("team-preview")
+            page.click("#confirm-team-pairing")
             ok()
-            shot("team-teams")
-            tid = page.url.split("/t/")[1].split("/")[0]
-            for rnd in (1, 2, 3):
-                page.click("#team-pair-next")
+            if rnd == 1:  # a reserve: the Rooks rest Zupan (list no. 3), Kos plays board 4
+                page.goto(f"{base}/arbiter/t/{tid}/teams")
+                page.goto(f"{base}/arbiter/t/{tid}/team-round/1")
+                form = page.locator("form[action$='/lineup']:has(input[name=team][value='1'])")
+                form.locator("xpath=ancestor::details").evaluate("d => d.open = true")
+                form.locator("select[name=p3]").select_option(label="4. Horvat, Maja")
+                form.locator("select[name=p4]").select_option(label="5. Kos, Peter")
+                form.locator("button").click()
                 ok()
-                if rnd == 1:
-                    shot("team-preview")
-                page.click("#confirm-team-pairing")
+            for (r, m), words in RESULTS.items():
+                if r != rnd:
+                    continue
+                card = page.locator(f"#m{m}")
+                for b, w in enumerate(words, 1):
+                    card.locator(f"select[name=r{b}]").select_option(w)
+                card.locator("form[action*='/match/'] button.primary").click()
                 ok()
-                if rnd == 1:  # a reserve: the Rooks rest Zupan (list no. 3), Kos plays board 4
-                    page.goto(f"{base}/arbiter/t/{tid}/teams")
-                    page.goto(f"{base}/arbiter/t/{tid}/team-round/1")
-                    form = page.locator("form[action$='/lineup']:has(input[name=team][value='1'])")
-                    form.locator("xpath=ancestor::details").evaluate("d => d.open = true")
-                    form.locator("select[name=p3]").select_option(label="4. Horvat, Maja")
-                    form.locator("select[name=p4]").select_option(label="5. Kos, Peter")
-                    form.locator("button").click()
-                    ok()
-                for (r, m), words in RESULTS.items():
-                    if r != rnd:
-                        continue
-                    card = page.locator(f"#m{m}")
-                    for b, w in enumerate(words, 1):
-                        card.locator(f"select[name=r{b}]").select_option(w)
-                    card.locator("form[action*='/match/'] button.primary").click()
-                    ok()
-                if rnd == 3:
-                    page.locator("#m2 details").evaluate("d => d.open = true")
-                    shot("team-round")
-                else:
-                    page.goto(f"{base}/arbiter/t/{tid}/teams")
-            page.goto(f"{base}/t/{tid}/team-pairings/2")
-            shot("team-pairings")
-            page.goto(f"{base}/t/{tid}/team-standings")
-            shot("team-standings")
-            page.emulate_media(media="print")
-            page.goto(f"{base}/t/{tid}/match-cards/3")
-            shot("team-match-cards")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+            if rnd == 3:
+                page.locator("#m2 details").evaluate("d => d.open = true")
+                shot("team-round")
+            else:
+                page.goto(f"{base}/arbiter/t/{tid}/teams")
+        page.goto(f"{base}/t/{tid}/team-pairings/2")
+        shot("team-pairings")
+        page.goto(f"{base}/t/{tid}/team-standings")
+        shot("team-standings")
+        page.emulate_media(media="print")
+        page.goto(f"{base}/t/{tid}/match-cards/3")
+        shot("team-match-cards")
+        browser.close()
     return 0
 
 
