@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
@@ -63,19 +64,22 @@ def _fail(code: int, msg: str) -> int:
     return code
 
 
-def _load(path: str) -> tuple[TeamTournament, frozenset[int]] | int:
-    """The team file's tournament and the teams absent from the next round, or
-    the exit code after the message (5 unreadable, 3 invalid)."""
+def load_team_file(path: str, fail: Callable[[int, str], int], pending: bool = False,
+                   ) -> tuple[str, TeamTournament, frozenset[int]] | int:
+    """The team file's text, tournament and the teams absent from the next
+    round, or the exit code ``fail`` returned after the message (5 unreadable,
+    3 invalid).  ``pending``: read a round paired without results as not yet
+    played (standings) instead of refusing it (pairing)."""
     try:
         with open(path, "rb") as f:
             text = decode(f.read())
     except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+        return fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
             file=path, reason=e.strerror or e))
     try:
-        return read_team_trf(text, path)
+        return (text, *read_team_trf(text, path, pending=pending))
     except TeamTrfError as e:
-        return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
+        return fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
             file=path, line=e.line, message=translate_message(e.message)))
 
 
@@ -92,10 +96,10 @@ def _write(path: str, text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     path = args.input
-    loaded = _load(path)
+    loaded = load_team_file(path, _fail)
     if isinstance(loaded, int):
         return loaded
-    tournament, absent = loaded
+    _text, tournament, absent = loaded
     unknown = sorted(set(args.absent) - {t.tpn for t in tournament.teams})
     if unknown:
         return _fail(EXIT_INVALID, _("--absent: no team {tpn} in {file}").format(
@@ -143,10 +147,10 @@ def run_engine(args: argparse.Namespace) -> int:
     if not args.input:
         return _fail(EXIT_INVALID, _("no input file given"))
     path = args.input
-    loaded = _load(path)
+    loaded = load_team_file(path, _fail)
     if isinstance(loaded, int):
         return loaded
-    tournament, absent = loaded
+    _text, tournament, absent = loaded
     if args.check:
         return _engine_check(path, tournament)
     if args.pair is None:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.exitcodes import EXIT_INVALID, EXIT_OK
 from swisschess.cli.helptext import description
-from swisschess.formats.trf import decode
+from swisschess.cli.teams import load_team_file
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.teams.report import (
@@ -36,7 +36,6 @@ from swisschess.teams.standings import (
     team_crosstable,
     team_standings,
 )
-from swisschess.teams.trf import TeamTrfError, read_team_trf
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,16 +77,10 @@ def file_tiebreaks(text: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     path = args.file
-    try:
-        with open(path, "rb") as f:
-            text = decode(f.read())
-    except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(file=path, reason=e.strerror or e))
-    try:
-        t, _absent = read_team_trf(text, path, pending=True)
-    except TeamTrfError as e:
-        return _fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
-            file=path, line=e.line, message=translate_message(e.message)))
+    loaded = load_team_file(path, _fail, pending=True)
+    if isinstance(loaded, int):
+        return loaded
+    text, t, _absent = loaded
     listed = args.tiebreaks if args.tiebreaks is not None else file_tiebreaks(text)
     try:
         tbs = parse_team_tiebreaks(listed) if listed is not None else None
