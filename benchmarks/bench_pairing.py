@@ -3,7 +3,8 @@
 
     python benchmarks/bench_pairing.py [--players 1000,3000,9999] [--rounds 2,5,9]
                                        [--seed 1] [--timeout 600] [--cache DIR]
-                                       [--markdown-out FILE] [--engines swisschess,dubov,burstein,gacrux,bbp]
+                                       [--markdown-out FILE] [--engines all | NAME,...]
+                                       [--layout wide|long]
 
 For every size N and round R the script
 
@@ -20,23 +21,37 @@ For every size N and round R the script
    is read back, and the file is not written when anything is wrong;
 2. writes it once as TRF (TRF-2026 by default, ``--trf 16`` for TRF16) into
    the cache directory, so every engine reads the very same file;
-3. pairs round R with every engine in a fresh process: ours
-   (``python -m swisschess engine --dutch FILE -p OUT``); gacrux when
-   ``GACRUX_PYTHON`` names a Python that has it (``-m gacrux.pairingchecker
-   -p -i FILE -o OUT -d B``; it exits 0 even on failure, so its output is
-   what tells); bbpPairings when ``BBP`` (or ``BBP_PAIRINGS``) names its
-   binary (``BBP --dutch FILE -p OUT``); ``dubov`` and ``burstein`` time our
-   engine with that system on the same file (``engine --dubov FILE -p OUT``;
-   no peer to compare with here).  "s" is the wall-clock seconds of
+3. pairs round R with every engine in a fresh process (:data:`ENGINES`): ours
+   for every system and edition (``python -m swisschess engine --dutch
+   [--edition E] FILE -p OUT``, ``--lim --edition 1992``, ``--dubov``,
+   ``--burstein``) and the peers that have the same system, each named by an
+   environment variable: gacrux (``GACRUX_PYTHON``, a Python that has it;
+   ``-m gacrux.pairingchecker -p -i FILE -o OUT -d B``; it exits 0 even on
+   failure, so its output is what tells) and bbpPairings (``BBP`` or
+   ``BBP_PAIRINGS``) for Dutch 2026; py4swiss (``PY4SWISS``, its ``py4swiss``
+   script) for Dutch 2017 (its Dutch engine follows the text "effective till
+   31 January 2026"), Dubov and Burstein; CPPDubovSystem (``CPPDUBOV_BIN``)
+   for Dubov.  py4swiss and CPPDubovSystem read the file in their own TRF16
+   dialect (``tools/peerfiles.py``: ranks; ``BYE`` lines), written beside
+   it.  "s" is the wall-clock seconds of
    the whole process (start-up, reading the file, pairing, writing); "cpu s"
    its user + system CPU seconds, which a busy shared machine inflates far
    less than the wall clock; "MiB" its peak resident set size.  CPU and
    memory come from ``os.wait4`` for that one child (``RUSAGE_CHILDREN``
    would give the largest of all children so far, not this one's).  A process
    still running after ``--timeout`` seconds is killed: "timeout";
-4. compares the pairs and colours of ours with each peer that finished:
-   "same", or "DIFF" with the number of our boards the peer does not have;
-5. prints a Markdown table (``--markdown-out FILE`` also writes it to FILE).
+4. compares the pairs and colours of each peer that finished with ours for
+   the same system: "same", or "DIFF" with the number of our boards the peer
+   does not have;
+5. prints a Markdown table (``--markdown-out FILE`` also writes it to FILE):
+   ``--layout wide`` a column group per engine, ``long`` a line per engine
+   with its CPU time as a multiple of Dutch 2026 on the same file (the
+   yardstick of issue 29).  ``--engines all`` runs every system, edition
+   and installed peer:
+
+       PY4SWISS=/path/to/py4swiss CPPDUBOV_BIN=/path/to/CPPDubovSystem \\
+       BBP=/path/to/bbpPairings.exe nice -n 10 python benchmarks/bench_pairing.py \\
+           --engines all --players 100,1000,9999 --rounds 5,9
 
 The machine may be shared: run it under ``nice -n 10`` (the engines inherit
 it) and note the load (``uptime``) beside the numbers.  Standard library only,
@@ -46,6 +61,7 @@ plus swisschess for the model, the history facts and the TRF writer.
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import random
 import shutil
@@ -64,6 +80,9 @@ from swisschess.formats.writer import write_trf
 from swisschess.model.history import colour_difference, played_colours
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing.registry import trf_code
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from peerfiles import cppdubov_trf, py4swiss_trf  # noqa: E402  (peer dialects, tools/)
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -416,11 +435,66 @@ def save_checked(path: Path, text: str, rnd: int, what: str) -> None:
 
 
 # ================================================================== engines
-#: Our engine with another system (``engine --dubov``, ``--burstein``): timed
-#: on the same files as the Dutch engine, not compared with the Dutch peers.
-OUR_SYSTEMS = ("dubov", "burstein")
-#: The Dutch peers whose pairings are compared with ours.
-PEERS = ("gacrux", "bbp")
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """One engine the benchmark can time.
+
+    ``argv``: the command line, ``{py}`` for our Python, ``{in}``/``{out}`` for
+    the files, ``{bin}`` for the peer's binary or interpreter named by the
+    environment variable ``env``; ``of``: the engine of ours it is compared
+    with (None: ours); ``feed``: which TRF it reads ("trf" the file as
+    written, "py4swiss" or "cppdubov": the dialect of tools/peerfiles.py);
+    ``csv``: the output is CPPDubovSystem's White,Black CSV (-1: the PAB)."""
+
+    title: str
+    argv: tuple[str, ...]
+    env: str = ""
+    of: str | None = None
+    feed: str = "trf"
+    csv: bool = False
+
+
+_OURS = ("{py}", "-m", "swisschess", "engine")
+#: Every engine by name: ours (the Dutch editions and the other systems) and the
+#: peers that have the same system.  Dutch 2026 ("swisschess") is the yardstick
+#: the "x Dutch" column divides by.
+ENGINES: dict[str, Engine] = {
+    "swisschess": Engine("Dutch 2026", (*_OURS, "--dutch", "{in}", "-p", "{out}")),
+    "dutch2017": Engine("Dutch 2017", (*_OURS, "--dutch", "--edition", "2017", "{in}",
+                                       "-p", "{out}")),
+    "dutch2012": Engine("Dutch 2012", (*_OURS, "--dutch", "--edition", "2012", "{in}",
+                                       "-p", "{out}")),
+    "dutch1992": Engine("Dutch 1992", (*_OURS, "--dutch", "--edition", "1992", "{in}",
+                                       "-p", "{out}")),
+    "lim": Engine("Lim 1992", (*_OURS, "--lim", "--edition", "1992", "{in}", "-p", "{out}")),
+    "dubov": Engine("Dubov", (*_OURS, "--dubov", "{in}", "-p", "{out}")),
+    "burstein": Engine("Burstein", (*_OURS, "--burstein", "{in}", "-p", "{out}")),
+    "gacrux": Engine("gacrux", ("{bin}", "-m", "gacrux.pairingchecker", "-p", "-i", "{in}",
+                                "-o", "{out}", "-d", "B"), env="GACRUX_PYTHON",
+                     of="swisschess"),
+    "bbp": Engine("bbpPairings", ("{bin}", "--dutch", "{in}", "-p", "{out}"), env="BBP",
+                  of="swisschess"),
+    # py4swiss 0.3.1's Dutch engine follows C.04.3 "effective till 31 January 2026"
+    "py4swiss-dutch": Engine("py4swiss Dutch", ("{bin}", "-t", "{in}", "-e", "dutch",
+                                                "-p", "{out}"),
+                             env="PY4SWISS", of="dutch2017", feed="py4swiss"),
+    "py4swiss-dubov": Engine("py4swiss Dubov", ("{bin}", "-t", "{in}", "-e", "dubov",
+                                                "-p", "{out}"),
+                             env="PY4SWISS", of="dubov", feed="py4swiss"),
+    "py4swiss-burstein": Engine("py4swiss Burstein", ("{bin}", "-t", "{in}", "-e",
+                                                      "burstein", "-p", "{out}"),
+                                env="PY4SWISS", of="burstein", feed="py4swiss"),
+    "cppdubov": Engine("CPPDubovSystem", ("{bin}", "--pairings", "{in}", "--output", "{out}"),
+                       env="CPPDUBOV_BIN", of="dubov", feed="cppdubov", csv=True),
+}
+#: ``--engines all``: every system and edition of ours, then every peer.
+ALL_ENGINES = tuple(ENGINES)
+#: The peers (compared with one of ours).
+PEERS = tuple(name for name, e in ENGINES.items() if e.of is not None)
+#: Kept for scripts beside this one: the titles by name.
+ENGINE_TITLES = {name: e.title for name, e in ENGINES.items()}
+
+
 @dataclass(slots=True)
 class Run:
     """One engine on one file: status "ok", "timeout", "error ..." or "missing"."""
@@ -433,25 +507,28 @@ class Run:
     detail: str = ""
 
 
+def _peer_binary(e: Engine) -> str | None:
+    """The peer's binary from its environment variable (BBP also as BBP_PAIRINGS,
+    py4swiss as the ``py4swiss`` script on PATH), when it exists."""
+    value = os.environ.get(e.env)
+    if e.env == "BBP":
+        value = value or os.environ.get("BBP_PAIRINGS")
+    if e.env == "PY4SWISS":
+        value = value or shutil.which("py4swiss")
+    return value if value and shutil.which(value) else None
+
+
 def engine_commands(names: Sequence[str], python: str = sys.executable
                     ) -> dict[str, list[str] | None]:
     """argv (with ``{in}`` and ``{out}`` to fill) per engine; None when not installed."""
     cmds: dict[str, list[str] | None] = {}
     for name in names:
-        if name == "swisschess":
-            cmds[name] = [python, "-m", "swisschess", "engine", "--dutch", "{in}", "-p", "{out}"]
-        elif name in OUR_SYSTEMS:  # our other systems on the same file (no peer to compare)
-            cmds[name] = [python, "-m", "swisschess", "engine", f"--{name}", "{in}", "-p", "{out}"]
-        elif name == "gacrux":
-            gp = os.environ.get("GACRUX_PYTHON")
-            cmds[name] = ([gp, "-m", "gacrux.pairingchecker", "-p", "-i", "{in}", "-o", "{out}",
-                           "-d", "B"] if gp and shutil.which(gp) else None)
-        elif name == "bbp":
-            bbp = os.environ.get("BBP") or os.environ.get("BBP_PAIRINGS")  # as tools/ use
-            cmds[name] = [bbp, "--dutch", "{in}", "-p", "{out}"] if bbp and shutil.which(bbp) \
-                else None
-        else:
-            raise ValueError(f"unknown engine {name!r} (swisschess, dubov, burstein, gacrux, bbp)")
+        e = ENGINES.get(name)
+        if e is None:
+            raise ValueError(f"unknown engine {name!r} ({', '.join(ENGINES)}, all)")
+        binary = _peer_binary(e) if e.env else python
+        cmds[name] = ([a.replace("{py}", python).replace("{bin}", binary) for a in e.argv]
+                      if binary else None)
     return cmds
 
 
@@ -480,7 +557,25 @@ def parse_pairs(text: str) -> tuple[frozenset[tuple[int, int]], int | None]:
     return frozenset(boards), bye
 
 
-def run_engine(argv: list[str], infile: Path, outfile: Path, timeout: float) -> Run:
+def parse_csv_pairs(text: str) -> tuple[frozenset[tuple[int, int]], int | None]:
+    """CPPDubovSystem's CSV (``White,Black`` rows, Black -1 for the PAB) as :func:`parse_pairs`."""
+    boards: set[tuple[int, int]] = set()
+    bye = None
+    for row in csv.reader(text.splitlines()):
+        if len(row) < 2 or not row[0].strip().lstrip("-").isdigit():
+            continue  # the header
+        w, b = int(row[0]), int(row[1])
+        if b < 0:
+            bye = w
+        else:
+            boards.add((w, b))
+    if not boards and bye is None:
+        raise ValueError("no pairs in the CSV")
+    return frozenset(boards), bye
+
+
+def run_engine(argv: list[str], infile: Path, outfile: Path, timeout: float,
+               csv_output: bool = False) -> Run:
     """Run one engine in its own process (group); wall seconds and its own peak RSS."""
     cmd = [a.replace("{in}", str(infile)).replace("{out}", str(outfile)) for a in argv]
     outfile.unlink(missing_ok=True)
@@ -514,7 +609,8 @@ def run_engine(argv: list[str], infile: Path, outfile: Path, timeout: float) -> 
     if proc.returncode != 0:
         return Run(f"error (exit {proc.returncode})", seconds, mib, cpu, detail=tail)
     try:
-        pairing = parse_pairs(outfile.read_text(errors="replace"))
+        text = outfile.read_text(errors="replace")
+        pairing = parse_csv_pairs(text) if csv_output else parse_pairs(text)
     except (OSError, ValueError) as e:
         return Run("error (output)", seconds, mib, cpu, detail=f"{e}; {tail}")
     return Run("ok", seconds, mib, cpu, pairing)
@@ -533,9 +629,6 @@ def compare(ours: Run, peer: Run) -> str:
 
 
 # ==================================================================== table
-ENGINE_TITLES = {"swisschess": "swisschess", "gacrux": "gacrux", "bbp": "bbpPairings",
-                 "dubov": "swisschess Dubov", "burstein": "swisschess Burstein"}
-
 
 def _seconds(x: float) -> str:
     return f"{x:.2f}" if x < 10 else f"{x:.1f}" if x < 100 else f"{x:.0f}"
@@ -551,6 +644,39 @@ def _cell(r: Run | None) -> tuple[str, str, str]:
     return r.status, "", ""
 
 
+def verdicts(runs: dict[str, Run], engines: Sequence[str]) -> list[tuple[str, str]]:
+    """(peer, :func:`compare` verdict) for each peer run beside the engine it is compared with."""
+    out = []
+    for e in engines:
+        of = ENGINES[e].of
+        if of is not None and of in runs and e in runs:
+            out.append((e, compare(runs[of], runs[e])))
+    return out
+
+
+def long_table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -> str:
+    """One line per size, round and engine: wall s, CPU s, MiB, the CPU time as a
+    multiple of Dutch 2026 on the same file in the same run, and for a peer
+    whether its pairing is the one of ours with the same system."""
+    lines = ["| players | round | engine | s | cpu s | MiB | x Dutch 2026 (cpu) | same? |",
+             "|---:|---:|---|---:|---:|---:|---:|---|"]
+    for n, rnd, runs in rows:
+        base = runs.get("swisschess")
+        same = dict(verdicts(runs, engines))
+        for e in engines:
+            r = runs.get(e)
+            if r is None:
+                continue
+            ratio = ""
+            if e != "swisschess" and base is not None and base.status == "ok" and base.cpu > 0 \
+                    and r.status in ("ok", "timeout"):
+                ratio = (">" if r.status == "timeout" else "") + f"{r.cpu / base.cpu:.1f}x"
+            peer = f"{same[e]} ({ENGINE_TITLES[ENGINES[e].of or e]})" if same.get(e) else ""
+            lines.append("| " + " | ".join([str(n), str(rnd), ENGINE_TITLES[e], *_cell(r),
+                                             ratio, peer]) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def table(rows: list[tuple[int, int, dict[str, Run]]], engines: Sequence[str]) -> str:
     """The Markdown table: players | round | wall s, CPU s and MiB per engine | same?"""
     return markdown_table(["players", "round"],
@@ -562,7 +688,7 @@ def markdown_table(key_head: list[str], rows: list[tuple[list[str], dict[str, Ru
     """A Markdown table of timed runs: the key columns ``key_head`` (the first
     ``left`` of them flush left, the others right), wall s, CPU s and MiB per
     engine, and a last column with each peer's :func:`compare` verdict against
-    swisschess (empty when they agree)."""
+    the engine of ours with the same system (empty when they agree)."""
     head = list(key_head)
     for e in engines:
         head += [f"{ENGINE_TITLES[e]} s", "cpu s", "MiB"]
@@ -573,16 +699,24 @@ def markdown_table(key_head: list[str], rows: list[tuple[list[str], dict[str, Ru
         cells = list(keys)
         for e in engines:
             cells += list(_cell(runs.get(e)))
-        verdicts = []
-        ours = runs.get("swisschess")
-        for e in engines:
-            if e in PEERS and ours is not None and e in runs:
-                v = compare(ours, runs[e])
-                if v:
-                    verdicts.append(f"{ENGINE_TITLES[e]}: {v}")
-        cells.append("; ".join(verdicts))
+        cells.append("; ".join(f"{ENGINE_TITLES[e]}: {v}" for e, v in verdicts(runs, engines)
+                               if v))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def peer_input(path: Path, feed: str) -> Path:
+    """The file an engine reads: ``path`` itself, or beside it the TRF dialect
+    ``feed`` of tools/peerfiles.py (written once)."""
+    if feed == "trf":
+        return path
+    out = path.with_suffix(f".{feed}.trf")
+    if not out.exists():
+        before = parse_trf(path.read_text(), path.name).tournament
+        text = (py4swiss_trf(before) if feed == "py4swiss"
+                else cppdubov_trf(before, before.rounds_recorded() + 1))
+        out.write_text(text)
+    return out
 
 
 def run_engines(engines: Sequence[str], cmds: dict[str, list[str] | None], path: Path,
@@ -593,7 +727,9 @@ def run_engines(engines: Sequence[str], cmds: dict[str, list[str] | None], path:
     for e in engines:
         cmd = cmds[e]
         assert cmd is not None
-        r = run_engine(cmd, path, cache / f"{path.stem}.{e}.out", timeout)
+        infile = peer_input(path, ENGINES[e].feed)
+        r = run_engine(cmd, infile, cache / f"{path.stem}.{e}.out", timeout,
+                       csv_output=ENGINES[e].csv)
         runs[e] = r
         print(f"#   {ENGINE_TITLES[e]}: {r.status} {r.seconds:.1f} s "
               f"(cpu {r.cpu:.1f} s) {r.mib:.0f} MiB {r.detail}",
@@ -620,8 +756,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="directory for the generated files (default: a temporary one)")
     ap.add_argument("--timeout", type=float, default=600, help="seconds per engine and file")
     ap.add_argument("--engines", default="swisschess,gacrux,bbp",
-                    help="engines to run: swisschess (Dutch), dubov, burstein (ours, other "
-                         "systems), gacrux (needs GACRUX_PYTHON), bbp (needs BBP)")
+                    help="engines to run, or 'all': swisschess (Dutch 2026), dutch2017, "
+                         "dutch2012, dutch1992, lim, dubov, burstein (ours); gacrux (needs "
+                         "GACRUX_PYTHON), bbp (BBP), py4swiss-dutch, py4swiss-dubov, "
+                         "py4swiss-burstein (PY4SWISS: the py4swiss script), cppdubov "
+                         "(CPPDUBOV_BIN)")
+    ap.add_argument("--layout", choices=("wide", "long"), default=None,
+                    help="wide: a column group per engine; long: a line per engine with its "
+                         "multiple of Dutch 2026 (default: long with more than three engines)")
     ap.add_argument("--markdown-out", type=Path, default=None, help="also write the table here")
     ap.add_argument("--generate-only", action="store_true", help="write the input files only")
     a = ap.parse_args(argv)
@@ -629,11 +771,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes, rounds = _ints(a.players), _ints(a.rounds)
     planned = max([a.planned, *rounds])
     names = [x.strip() for x in a.engines.split(",") if x.strip()]
+    if names == ["all"]:
+        names = list(ALL_ENGINES)
     cmds = engine_commands(names)
     for name, cmd in cmds.items():
         if cmd is None:
-            env = "GACRUX_PYTHON" if name == "gacrux" else "BBP"
-            print(f"# {ENGINE_TITLES[name]}: not run (set {env})", file=sys.stderr)
+            print(f"# {ENGINE_TITLES[name]}: not run (set {ENGINES[name].env})", file=sys.stderr)
     engines = [e for e in names if cmds[e] is not None]
 
     tmp = None
@@ -660,7 +803,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             tmp.cleanup()
     if a.generate_only:
         return 0
-    text = table(rows, engines)
+    long = a.layout == "long" or (a.layout is None and len(engines) > 3)
+    text = long_table(rows, engines) if long else table(rows, engines)
     sys.stdout.write(text)
     if a.markdown_out:
         a.markdown_out.write_text(text)

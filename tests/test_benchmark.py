@@ -139,7 +139,7 @@ def test_table_end_to_end_with_our_engine(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr()
     assert "gacrux: not run (set GACRUX_PYTHON)" in out.err
     lines = out.out.splitlines()
-    assert lines[0] == ("| players | round | swisschess s | cpu s | MiB | bbpPairings s | cpu s "
+    assert lines[0] == ("| players | round | Dutch 2026 s | cpu s | MiB | bbpPairings s | cpu s "
                         "| MiB | same? |")
     rows = [ln for ln in lines[2:] if ln.startswith("|")]
     assert len(rows) == 2
@@ -164,6 +164,78 @@ def test_table_end_to_end_with_our_engine(tmp_path, monkeypatch, capsys):
         assert sorted(seen) == sorted(read.tournament.players)
         for w, b in boards:  # no rematch in the round our engine paired
             assert b not in {e.opponent for e in read.tournament.players[w].results}
+
+
+def _fake_cppdubov(tmp_path: Path) -> Path:
+    """A stand-in for CPPDubovSystem: reads ``--pairings FILE --output CSV`` and
+    pairs the players it is not told to skip (``BYE id``) 1-2, 3-4, ..., the
+    last one (if odd) with -1, after a ``White,Black`` header; it fails on a
+    blank rating as the real one does."""
+    script = tmp_path / "fakecpp"
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import sys\n"
+        "lines = open(sys.argv[2]).read().splitlines()\n"
+        "skip = {int(ln.split()[1]) for ln in lines if ln.startswith('BYE ')}\n"
+        "ids = [int(ln[4:8]) for ln in lines if ln.startswith('001')]\n"
+        "assert all(ln[48:52].strip() for ln in lines if ln.startswith('001'))\n"
+        "ids = [i for i in ids if i not in skip]\n"
+        "rows = [f'{a},{b}' for a, b in zip(ids[::2], ids[1::2])]\n"
+        "rows += [f'{ids[-1]},-1'] if len(ids) % 2 else []\n"
+        "open(sys.argv[4], 'w').write('White,Black\\n' + '\\n'.join(rows) + '\\n')\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return script
+
+
+def test_every_system_in_the_long_table_beside_its_peer(tmp_path, monkeypatch, capsys):
+    """--layout long: a line per engine, our systems as multiples of Dutch 2026 on
+    the same file, and a CSV-writing peer compared with our engine of its system."""
+    monkeypatch.setenv("CPPDUBOV_BIN", str(_fake_cppdubov(tmp_path)))
+    cache = tmp_path / "cache"
+    rc = bench.main(["--players", "21", "--rounds", "3", "--cache", str(cache), "--byes", "0.2",
+                     "--engines", "swisschess,dubov,lim,cppdubov", "--timeout", "120"])
+    assert rc == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("| players | round | engine | s | cpu s | MiB | x Dutch 2026 (cpu) "
+                        "| same? |")
+    cells = {c[2]: c for c in ([x.strip() for x in ln.strip("|").split("|")]
+                               for ln in lines[2:])}
+    assert set(cells) == {"Dutch 2026", "Dubov", "Lim 1992", "CPPDubovSystem"}
+    assert cells["Dutch 2026"][6] == ""  # the yardstick itself
+    for name in ("Dubov", "Lim 1992"):
+        assert re.fullmatch(r"\d+\.\dx", cells[name][6]), cells[name]
+        assert cells[name][7] == ""  # ours: no peer verdict
+    # the fake pairs 1-2, 3-4, ...: not a Dubov pairing of round 3
+    assert cells["CPPDubovSystem"][7].startswith("DIFF") and "(Dubov)" in cells["CPPDubovSystem"][7]
+    (cpp_in,) = cache.glob("*.cppdubov.trf")  # written once, in the peer's dialect
+    assert "XXZ" not in cpp_in.read_text()
+
+
+def test_peer_dialects(tmp_path):
+    """tools/peerfiles.py: py4swiss gets a rank on every line; CPPDubovSystem the
+    rounds before the one to pair, BYE lines for whoever is not paired, and 0 for
+    a blank rating."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import peerfiles
+
+    t = bench.make_history(12, 2, seed=3, planned=5, byes=0.0)
+    t.players[5].rating = 0
+    t.players[7].results.append(RoundEntry(None, None, "H"))  # a half-point bye in round 3
+    p4 = parse_trf(peerfiles.py4swiss_trf(t), "p4").tournament
+    assert sorted(p.stated_rank for p in p4.players.values()) == list(range(1, 13))
+    cpp = peerfiles.cppdubov_trf(t, 3)
+    assert "BYE 7" in cpp.splitlines()
+    line5 = next(ln for ln in cpp.splitlines() if ln.startswith("001    5"))
+    assert line5[48:52] == "   0"
+    back = parse_trf(cpp, "cpp").tournament
+    assert back.rounds_recorded() == 2
+
+
+def test_csv_pairs():
+    assert bench.parse_csv_pairs("White,Black\n3,2\n5,4\n1,-1\n") == (
+        frozenset({(3, 2), (5, 4)}), 1)
+    with pytest.raises(ValueError):
+        bench.parse_csv_pairs("White,Black\n")
 
 
 @pytest.mark.skipif(os.name != "posix", reason="os.wait4 is POSIX")

@@ -29,7 +29,6 @@ at 1 or 2 on a shared machine).
 from __future__ import annotations
 
 import argparse
-import copy
 import csv
 import json
 import os
@@ -44,9 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from swisschess.checking import generate, position_before, tournament_boards  # noqa: E402
 from swisschess.formats.writer import write_trf  # noqa: E402
-from swisschess.model.history import unpaired_entries  # noqa: E402
 from swisschess.pairing.result import Pairing  # noqa: E402
 from swisschess.rules.dubov import absolute_violations  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from peerfiles import cppdubov_trf  # noqa: E402  (a module beside this one)
 
 #: The worker run by the py4swiss interpreter: one TRF path per input line,
 #: one JSON line out: {"pairs": [[w, b], ...]} (b = 0 for the PAB) or {"error": ...}.
@@ -87,20 +88,6 @@ class Py4Swiss:
         if self.proc.stdin:
             self.proc.stdin.close()
         self.proc.wait(timeout=30)
-
-
-def cppdubov_trf(before, rnd: int) -> str:
-    """The TRF CPPDubovSystem reads: rounds before ``rnd`` only, and its own
-    ``BYE id`` line for every player not to be paired (it reads neither the
-    in-column ``0000 - H`` of the round to pair nor every absence in XXZ)."""
-    c = copy.deepcopy(before)
-    for p in c.players.values():
-        del p.results[rnd - 1:]
-    c.bye_requests = []
-    lines = write_trf(c, "16", points="computed").rstrip("\n").split("\n")
-    lines = [ln for ln in lines if not ln.startswith("XXZ")]
-    lines += [f"BYE {pid}" for pid, _ in unpaired_entries(before, rnd)]
-    return "\n".join(lines) + "\n"
 
 
 def cppdubov_pair(binary: str, path: str) -> tuple[list[tuple[int, int]], str | None]:
