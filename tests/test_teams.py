@@ -346,3 +346,9 @@ def test_engine_team_pair_check_generate(tmp_path: Path, capsys: pytest.CaptureF
     assert "Round #1: differs" in capsys.readouterr().out
     # a configuration that cannot be read: a file error (5); -g CONFIG is tested in test_team_standings
     assert main(["--lang", "en", "engine", "--team", "-g", str(tmp_path / "none.cfg"), "-o", str(out)]) == 5
+    # reported as the engine command reports, not as team-pair
+    assert capsys.readouterr().err.startswith(f"swisschess: {tmp_path / 'none.cfg'}: cannot read")
+    assert main(["--lang", "en", "engine", "--team", str(tmp_path / "none.trf"), "-p"]) == 5
+    assert capsys.readouterr().err.startswith("swisschess: ")
+    assert main(["--lang", "en", "team-pair", str(tmp_path / "none.trf")]) == 5
+    assert capsys.readouterr().err.startswith("swisschess team-pair: ")

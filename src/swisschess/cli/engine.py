@@ -31,6 +31,7 @@ from swisschess.cli.exitcodes import (
     EXIT_NO_PAIRING,
     EXIT_OK,
     EXIT_TOO_LARGE,
+    fail,
 )
 from swisschess.cli.helptext import description, examples
 from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
@@ -85,8 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(code: int, msg: str) -> int:
-    print(f"swisschess: {msg}", file=sys.stderr)
-    return code
+    return fail(code, msg)
 
 
 def read(path: str) -> tuple[TrfResult | None, int]:

@@ -25,3 +25,12 @@ EXIT_TOO_LARGE = 4
 EXIT_FILE = 5
 EXIT_DIFFERENCES = 6
 EXIT_INTERRUPTED = 130
+
+
+def fail(code: int, msg: str, command: str = "") -> int:
+    """Print ``msg`` to stderr as ``swisschess [COMMAND]: msg`` and return ``code``:
+    every command reports a refusal in this one shape."""
+    import sys
+
+    print(f"swisschess{' ' + command if command else ''}: {msg}", file=sys.stderr)
+    return code

@@ -22,6 +22,7 @@ from swisschess.cli.exitcodes import (
     EXIT_NO_PAIRING,
     EXIT_OK,
     EXIT_UNEXPECTED,
+    fail,
 )
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
@@ -49,8 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(code: int, msg: str) -> int:
-    print(f"swisschess explain: {msg}", file=sys.stderr)
-    return code
+    return fail(code, msg, "explain")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ from swisschess.cli.exitcodes import (
     EXIT_INVALID,
     EXIT_NO_PAIRING,
     EXIT_OK,
+    fail,
 )
 from swisschess.formats.trf import decode
 from swisschess.i18n import gettext as _
@@ -60,36 +61,40 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(code: int, msg: str) -> int:
-    print(f"swisschess team-pair: {msg}", file=sys.stderr)
-    return code
+    return fail(code, msg, "team-pair")
 
 
-def load_team_file(path: str, fail: Callable[[int, str], int], pending: bool = False,
+def _engine_fail(code: int, msg: str) -> int:
+    """``engine --team`` reports as ``engine`` does (``swisschess: ...``)."""
+    return fail(code, msg)
+
+
+def load_team_file(path: str, report: Callable[[int, str], int], pending: bool = False,
                    ) -> tuple[str, TeamTournament, frozenset[int]] | int:
     """The team file's text, tournament and the teams absent from the next
-    round, or the exit code ``fail`` returned after the message (5 unreadable,
+    round, or the exit code ``report`` returned after the message (5 unreadable,
     3 invalid).  ``pending``: read a round paired without results as not yet
     played (standings) instead of refusing it (pairing)."""
     try:
         with open(path, "rb") as f:
             text = decode(f.read())
     except OSError as e:
-        return fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+        return report(EXIT_FILE, _("{file}: cannot read: {reason}").format(
             file=path, reason=e.strerror or e))
     try:
         return (text, *read_team_trf(text, path, pending=pending))
     except TeamTrfError as e:
-        return fail(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
+        return report(EXIT_INVALID, _("{file}: invalid file: line {line}: {message}").format(
             file=path, line=e.line, message=translate_message(e.message)))
 
 
-def _write(path: str, text: str) -> int:
-    """Write ``text`` to ``path``: exit 0, or 5 after the message."""
+def _write(path: str, text: str, report: Callable[[int, str], int] = _fail) -> int:
+    """Write ``text`` to ``path``: exit 0, or 5 after the message (through ``report``)."""
     try:
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
     except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot write: {reason}").format(
+        return report(EXIT_FILE, _("{file}: cannot write: {reason}").format(
             file=path, reason=e.strerror or e))
     return EXIT_OK
 
@@ -145,23 +150,23 @@ def run_engine(args: argparse.Namespace) -> int:
     if args.generate is not None:
         return _engine_generate(args)
     if not args.input:
-        return _fail(EXIT_INVALID, _("no input file given"))
+        return _engine_fail(EXIT_INVALID, _("no input file given"))
     path = args.input
-    loaded = load_team_file(path, _fail)
+    loaded = load_team_file(path, _engine_fail)
     if isinstance(loaded, int):
         return loaded
     _text, tournament, absent = loaded
     if args.check:
         return _engine_check(path, tournament)
     if args.pair is None:
-        return _fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
+        return _engine_fail(EXIT_INVALID, _("nothing to do: give -p, -c or -g"))
     if tournament.rounds_played >= tournament.rules.rounds:
-        return _fail(EXIT_INVALID, _("all {rounds} rounds have been paired").format(
+        return _engine_fail(EXIT_INVALID, _("all {rounds} rounds have been paired").format(
             rounds=tournament.rules.rounds))
     try:
         pairing = pair_round(tournament, absent)
     except NoTeamPairing:
-        return _fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
+        return _engine_fail(EXIT_NO_PAIRING, _("{file}: no valid pairing: {reason}").format(
             file=path, reason=_("no pairing respects the absolute criteria")))
     lines = [f"{m.white} {m.black}" for m in pairing.matches]
     if pairing.pab is not None:
@@ -170,7 +175,7 @@ def run_engine(args: argparse.Namespace) -> int:
     if args.pair == "-":
         sys.stdout.write(out)
         return EXIT_OK
-    return _write(args.pair, out)
+    return _write(args.pair, out, _engine_fail)
 
 
 def _engine_check(path: str, tournament: TeamTournament) -> int:
@@ -249,7 +254,7 @@ def _engine_generate(args: argparse.Namespace) -> int:
     from swisschess.cli.generate import parse_seed
 
     if not args.output:
-        return _fail(EXIT_INVALID, _("-g needs -o OUT.trf"))
+        return _engine_fail(EXIT_INVALID, _("-g needs -o OUT.trf"))
     seed = parse_seed(args.seed)
     settings: dict[str, object] | None = None
     if args.generate:
@@ -257,21 +262,21 @@ def _engine_generate(args: argparse.Namespace) -> int:
             with open(args.generate, "rb") as f:
                 config = decode(f.read())
         except OSError as e:
-            return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
+            return _engine_fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
                 file=args.generate, reason=e.strerror or e))
         try:
             settings = parse_team_config(config)
         except TeamConfigError as e:
-            return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+            return _engine_fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
                 file=args.generate, message=translate_message(str(e))))
     try:
         t = (generate(seed, absence_rate=0.04, forfeit_rate=0.03) if settings is None
              else generate_from_config(settings, seed))
     except TeamConfigError as e:
-        return _fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
+        return _engine_fail(EXIT_INVALID, _("{file}: invalid configuration: {message}").format(
             file=args.generate, message=translate_message(str(e))))
     except NoTeamPairing:
-        return _fail(EXIT_NO_PAIRING, _("seed {seed}: no valid pairing: {reason}").format(
+        return _engine_fail(EXIT_NO_PAIRING, _("seed {seed}: no valid pairing: {reason}").format(
             seed=seed, reason=_("no pairing respects the absolute criteria")))
     head = f"### swisschess engine --team -g {args.generate or ''} -s {seed}".replace("  ", " ")
-    return _write(args.output, head + "\n" + write_team_trf(t))
+    return _write(args.output, head + "\n" + write_team_trf(t), _engine_fail)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from swisschess.cli.exitcodes import EXIT_INVALID, EXIT_OK
+from swisschess.cli.exitcodes import EXIT_INVALID, EXIT_OK, fail
 from swisschess.cli.helptext import description
 from swisschess.cli.teams import load_team_file
 from swisschess.i18n import gettext as _
@@ -63,8 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(code: int, msg: str) -> int:
-    print(f"swisschess team-standings: {msg}", file=sys.stderr)
-    return code
+    return fail(code, msg, "team-standings")
 
 
 def file_tiebreaks(text: str) -> str | None:
