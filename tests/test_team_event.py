@@ -90,7 +90,10 @@ def test_team_event_from_the_command_line(db, tmp_path, capsys):
     assert run(db, "match-result", str(rooks_match), "--board", "5", "1-0") == 3
     assert "has no board 5" in capsys.readouterr().err
     assert run(db, "match-result", str(rooks_match), "1-0", "1/2", "0-1", "xx") == 3
+    capsys.readouterr()
     assert run(db, "match-result", "9", "--board", "1", "1-0") == 3
+    err = capsys.readouterr().err  # the match is at fault, not board 1
+    assert "round 1 has no match 9 (matches 1-2)" in err and "Board 1" not in err
     assert _events(db) == before
     assert run(db, "match-result", str(rooks_match), "1-0", "1/2", "0-1", "1-0") == 0
     assert run(db, "next-round") == 3  # a match still without results

@@ -291,6 +291,7 @@ class TeamDesk:
         the entry at fault)."""
         from swisschess.store.events import apply
 
+        self.state(tid).match(rnd, match)  # no such round or match: not one board's fault
         work = self.svc.state(tid).copy()
         events = []
         seen: set[int] = set()
