@@ -233,6 +233,11 @@ def test_team_event_web_pages(store_url):
         assert cards.count("match-card-table") == 2 and "Captain" in cards
         st = pub.get(f"/t/{tid}/team-standings").text
         assert "Standings after round 1" in st and "Alpha" in st
+        # game points as chess lists write them, tie-breaks with the decimal mark
+        # of the page's language (as the individual standings do)
+        assert "<td class=\"num\">1½</td>" in st and "<td class=\"num\">1.5</td>" in st
+        st_sl = pub.get(f"/t/{tid}/team-standings?lang=sl").text
+        assert "<td class=\"num\">1,5</td>" in st_sl and "1.5<" not in st_sl
         assert pub.post(f"/arbiter/t/{tid}/team-undo", data={"version": "1"},
                         follow_redirects=False).status_code in (303, 403)
         assert TeamDesk(svc).state(tid).current_round == 1  # not logged in: nothing undone

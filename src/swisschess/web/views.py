@@ -64,6 +64,12 @@ def tb(x: Fraction | float | int | None) -> str:
     return i18n.number(round(float(x), 2))
 
 
+def tb_text(text: str) -> str:
+    """A tie-break value already written (``7.5``, ``3/2.5/1``, ``-``) with the
+    local decimal mark, as :func:`tb` writes a number (``7,5`` in Slovenian)."""
+    return "/".join(i18n.decimal_text(part) for part in text.split("/"))
+
+
 def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
     """One line for the change log, for people."""
     def who(pid: Any) -> str:
@@ -130,7 +136,7 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
 
 
 def install_filters(env) -> None:
-    env.filters.update(pts=i18n.points, tb=tb, result_label=result_label)
+    env.filters.update(pts=i18n.points, tb=tb, tb_text=tb_text, result_label=result_label)
     env.globals.update(
         describe=describe, BYE_LABELS=BYE_LABELS, PAIRING_EDITIONS=registry.EDITIONS,
         # the domain's terms in the reader's language (i18n.terms)
