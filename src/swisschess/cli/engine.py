@@ -33,6 +33,7 @@ from swisschess.cli.exitcodes import (
     EXIT_TOO_LARGE,
     fail,
 )
+from swisschess.cli.files import cannot_read
 from swisschess.cli.helptext import description, examples
 from swisschess.formats.fields import MAX_PLAYERS  # TRF pairing numbers have four digits
 from swisschess.i18n import gettext as _
@@ -97,8 +98,7 @@ def read(path: str) -> tuple[TrfResult | None, int]:
     try:
         res = read_trf(path)
     except OSError as e:
-        return None, _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
-            file=path, reason=e.strerror or e))
+        return None, _fail(EXIT_FILE, cannot_read(path, e))
     if res.errors:
         for d in res.errors:
             print(translate_message(str(d)), file=sys.stderr)

@@ -24,6 +24,7 @@ from swisschess.cli.exitcodes import (
     EXIT_UNEXPECTED,
     fail,
 )
+from swisschess.cli.files import cannot_read
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.pairing import registry
@@ -63,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         res = read_trf(path)
     except OSError as e:
-        return _fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
-            file=path, reason=e.strerror or e))
+        return _fail(EXIT_FILE, cannot_read(path, e))
     if res.errors:
         first = res.errors[0]
         more = (" " + _("(and {n} more)").format(n=len(res.errors) - 1)

@@ -39,6 +39,7 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     EXIT_TOO_LARGE,
 )
+from swisschess.cli.files import cannot_read
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.model.tournament import Tournament
@@ -101,8 +102,7 @@ def run_generate(args: argparse.Namespace) -> int:
             with open(args.generate, encoding="utf-8-sig") as f:
                 settings = parse_config(f.read())
         except OSError as e:
-            print("swisschess: " + _("{file}: cannot read: {reason}").format(
-                file=args.generate, reason=e.strerror or e), file=sys.stderr)
+            print("swisschess: " + cannot_read(args.generate, e), file=sys.stderr)
             return EXIT_FILE
         except ConfigError as e:
             print(f"swisschess: {args.generate}: {e}", file=sys.stderr)

@@ -28,6 +28,7 @@ import re
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.files import cannot_read
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
@@ -136,8 +137,7 @@ def read_entries(args: argparse.Namespace) -> list[tuple[int, str, str]]:
                 with open(args.from_file, encoding="utf-8-sig") as f:
                     text = f.read()
             except OSError as e:
-                raise OSError(_("{file}: cannot read: {reason}").format(
-                    file=args.from_file, reason=e.strerror or e)) from None
+                raise OSError(cannot_read(args.from_file, e)) from None
             except UnicodeDecodeError as e:
                 raise EntryInputError(_("{file}: not UTF-8 text (byte {pos})").format(
                     file=args.from_file, pos=e.start + 1)) from None

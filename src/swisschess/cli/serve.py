@@ -27,6 +27,7 @@ import os
 import sys
 
 from swisschess.cli.exitcodes import EXIT_FILE, EXIT_INVALID, EXIT_OK
+from swisschess.cli.files import cannot_read
 from swisschess.cli.helptext import description
 from swisschess.i18n import gettext as _
 
@@ -115,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.token_file, encoding="utf-8") as f:
                 token = f.readline().strip()
         except OSError as e:
-            print("swisschess: " + _("{file}: cannot read: {reason}").format(
-                file=args.token_file, reason=e.strerror or e), file=sys.stderr)
+            print("swisschess: " + cannot_read(args.token_file, e), file=sys.stderr)
             return EXIT_FILE
     generated = not token
     token = token or secrets.token_urlsafe(9)

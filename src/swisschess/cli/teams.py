@@ -36,6 +36,7 @@ from swisschess.cli.exitcodes import (
     EXIT_OK,
     fail,
 )
+from swisschess.cli.files import cannot_read
 from swisschess.formats.trf import decode
 from swisschess.i18n import gettext as _
 from swisschess.i18n.messages import translate_message
@@ -79,8 +80,7 @@ def load_team_file(path: str, report: Callable[[int, str], int], pending: bool =
         with open(path, "rb") as f:
             text = decode(f.read())
     except OSError as e:
-        return report(EXIT_FILE, _("{file}: cannot read: {reason}").format(
-            file=path, reason=e.strerror or e))
+        return report(EXIT_FILE, cannot_read(path, e))
     try:
         return (text, *read_team_trf(text, path, pending=pending))
     except TeamTrfError as e:
@@ -262,8 +262,7 @@ def _engine_generate(args: argparse.Namespace) -> int:
             with open(args.generate, "rb") as f:
                 config = decode(f.read())
         except OSError as e:
-            return _engine_fail(EXIT_FILE, _("{file}: cannot read: {reason}").format(
-                file=args.generate, reason=e.strerror or e))
+            return _engine_fail(EXIT_FILE, cannot_read(args.generate, e))
         try:
             settings = parse_team_config(config)
         except TeamConfigError as e:
