@@ -389,3 +389,33 @@ def test_result_form_conflict_shows_what_is_stored(svc):
                          json={"board": 2, "result": "1/2", "expected_version": cur["version"] - 1})
         assert r4.status_code == 409 and "changed meanwhile" in r4.json()["detail"]
         assert svc.boards(tid, 1)[1].result is None
+
+
+# ------------------------------------------------------------ notices
+def test_only_the_servers_own_notices_are_shown(svc):
+    """A page shows ?msg= / ?err= / ?warn= only with the server's signature: a
+    crafted link cannot make the site say anything; the server's own redirect
+    after a change still shows its message (and keeps a #fragment last)."""
+    with make_client(svc) as c:
+        csrf = login(c)
+        spoof = "The tournament moved to evil.example"
+        for key in ("msg", "err", "warn"):
+            for url in (f"/arbiter?{key}={spoof}", f"/arbiter?{key}={spoof}&ns=00ff"):
+                assert spoof not in c.get(url).text, url
+        r = c.post("/arbiter/new", data={"name": "Signed", "rounds": "3", "csrf": csrf},
+                   follow_redirects=False)
+        assert r.status_code == 303
+        where = r.headers["location"]
+        assert "msg=" in where and "ns=" in where
+        assert "Signed" in c.get(where).text
+        # the same signature does not cover another text
+        forged = re.sub(r"msg=[^&]*", "msg=" + spoof.replace(" ", "+"), where)
+        assert spoof not in c.get(forged).text
+    from types import SimpleNamespace
+
+    from swisschess.web.common import with_notice
+
+    req = SimpleNamespace(app=create_app(token=TOKEN, service=svc))  # what with_notice reads
+    url = with_notice(req, "/arbiter/t/1/round/2#b3", warn="a warning")  # type: ignore[arg-type]
+    assert url.startswith("/arbiter/t/1/round/2?warn=a+warning&ns=") and url.endswith("#b3")
+    assert with_notice(req, "/x?y=1", msg=None) == "/x?y=1"  # type: ignore[arg-type]

@@ -51,6 +51,34 @@ def safe_path(url: str | None, default: str = "/arbiter", full_url: bool = False
     return path + (f"?{parts.query}" if parts.query else "")
 
 
+NOTICES = ("err", "msg", "warn")
+
+
+def _notice_text(notices: dict[str, str]) -> str:
+    return "\n".join(f"{k}={notices[k]}" for k in NOTICES if notices.get(k))
+
+
+def with_notice(request: Request, url: str, **notices: str | None) -> str:
+    """``url`` with the notices to show (``msg``, ``err``, ``warn``) and their
+    signature (``ns``), before any ``#fragment``; a notice left empty is omitted."""
+    given = {k: v for k, v in notices.items() if v}
+    if not given:
+        return url
+    base, hash_, fragment = url.partition("#")
+    sig = request.app.state.auth.sign_notice(_notice_text(given))
+    query = urlencode({**given, "ns": sig})
+    return base + ("&" if "?" in base else "?") + query + hash_ + fragment
+
+
+def shown_notices(request: Request) -> dict[str, str | None]:
+    """The notices of the request's query that this server signed (else none)."""
+    q = request.query_params
+    given = {k: q[k] for k in NOTICES if q.get(k)}
+    if not given or not request.app.state.auth.notice_ok(_notice_text(given), q.get("ns", "")):
+        return dict.fromkeys(NOTICES)
+    return {k: given.get(k) for k in NOTICES}
+
+
 def back_with_error(request: Request, message: str, status: int = 400):
     """Back to the page the form was on, with the message shown; nothing was changed."""
     ref = request.headers.get("referer")
@@ -58,9 +86,9 @@ def back_with_error(request: Request, message: str, status: int = 400):
         path = safe_path(ref, full_url=True)
         base = path.split("?", 1)[0]
         query = [kv for kv in (path.split("?", 1)[1].split("&") if "?" in path else [])
-                 if not kv.startswith(("err=", "msg=", "warn="))]
-        query.append(urlencode({"err": message}))
-        return RedirectResponse(base + "?" + "&".join(query), status_code=303)
+                 if not kv.startswith(("err=", "msg=", "warn=", "ns="))]
+        url = base + ("?" + "&".join(query) if query else "")
+        return RedirectResponse(with_notice(request, url, err=message), status_code=303)
     return request.app.state.templates.TemplateResponse(
         request, "error.html", {"message": message, "status": status}, status_code=status)
 
@@ -68,9 +96,8 @@ def back_with_error(request: Request, message: str, status: int = 400):
 def page(request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
     ctx.setdefault("arbiter", request.app.state.auth.ok(request))
     ctx.setdefault("csrf", csrf_token(request))
-    ctx.setdefault("err", request.query_params.get("err"))
-    ctx.setdefault("msg", request.query_params.get("msg"))
-    ctx.setdefault("warn", request.query_params.get("warn"))
+    for key, text in shown_notices(request).items():  # only the ones this server signed
+        ctx.setdefault(key, text)
     resp = request.app.state.templates.TemplateResponse(request, name, ctx, status_code=status)
     if ctx["csrf"]:  # every post form gets the session's CSRF token (web/security.py)
         resp.body = add_csrf(bytes(resp.body).decode(), ctx["csrf"]).encode()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
@@ -22,7 +21,14 @@ from swisschess.store.events import Conflict, StoreError
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.trfout import trf_variant
 from swisschess.web import views
-from swisschess.web.common import NeedLogin, http_status, page, safe_path, wants_json
+from swisschess.web.common import (
+    NeedLogin,
+    http_status,
+    page,
+    safe_path,
+    wants_json,
+    with_notice,
+)
 from swisschess.web.security import COOKIE, TooManyFailures
 
 router = APIRouter(include_in_schema=False)
@@ -38,10 +44,8 @@ def _arbiter(request: Request) -> TournamentService:
     return request.app.state.service
 
 
-def _go(url: str, msg: str | None = None) -> RedirectResponse:
-    if msg:
-        url += ("&" if "?" in url else "?") + urlencode({"msg": msg})
-    return RedirectResponse(url, status_code=303)
+def _go(request: Request, url: str, msg: str | None = None) -> RedirectResponse:
+    return RedirectResponse(with_notice(request, url, msg=msg), status_code=303)
 
 
 def _base(svc: TournamentService, tid: int) -> dict:
@@ -68,9 +72,9 @@ def public_tournament(request: Request, tid: int):
     team = svc.state(tid).team
     if team is not None:  # issue 32: a team event's own pages (web/teampages.py)
         rnd = team.current_round
-        return _go(f"/t/{tid}/team-pairings/{rnd}" if rnd else f"/t/{tid}/team-standings")
+        return _go(request, f"/t/{tid}/team-pairings/{rnd}" if rnd else f"/t/{tid}/team-standings")
     rnd = svc.state(tid).current_round
-    return _go(f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
+    return _go(request, f"/t/{tid}/pairings/{rnd}" if rnd else f"/t/{tid}/players")
 
 
 @router.get("/t/{tid}/pairings/{rnd}")
@@ -155,7 +159,7 @@ def arbiter_new(request: Request, name: str = Form(...), rounds: int = Form(...)
                                 city=city, start_date=start_date,
                                 end_date=end_date, chief_arbiter=chief_arbiter,
                                 time_control=time_control)
-    return _go(f"/arbiter/t/{tid}/players", _("Tournament “{name}” created: register the players.").format(name=name))
+    return _go(request, f"/arbiter/t/{tid}/players", _("Tournament “{name}” created: register the players.").format(name=name))
 
 
 @router.post("/arbiter/import-trf")
@@ -166,7 +170,7 @@ async def arbiter_import_trf(request: Request, file: UploadFile, name: str = For
     filename = file.filename or "upload.trf"
     decoded = decode_bytes(await file.read(), filename)
     tid = svc.import_trf(decoded.text, filename, name or None)
-    return _go(f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename)
+    return _go(request, f"/arbiter/t/{tid}", _("Tournament imported from {file}.").format(file=file.filename)
                + " " + _("Read as {encoding}.").format(encoding=decoded.label))
 
 
@@ -175,7 +179,7 @@ async def arbiter_import_trf(request: Request, file: UploadFile, name: str = For
 def overview(request: Request, tid: int):
     svc = _arbiter(request)
     if svc.state(tid).team is not None:  # issue 32: a team event's own pages
-        return _go(f"/arbiter/t/{tid}/teams")
+        return _go(request, f"/arbiter/t/{tid}/teams")
     ctx = _base(svc, tid)
     byes = views.byes_by_round(ctx["t"]).get(ctx["current"] + 1, [])
     return page(request, "overview.html", next_byes=byes, log=svc.log(tid)[-8:][::-1], **ctx)
@@ -218,7 +222,7 @@ def add_player(request: Request, tid: int, name: str = Form(...), rating: str = 
     if warnings:  # shown on the page itself (a redirect would lose them)
         return _players_page(request, svc, tid, msg=msg,
                              warnings=[translate_message(w) for w in warnings])
-    return _go(f"/arbiter/t/{tid}/players", msg)
+    return _go(request, f"/arbiter/t/{tid}/players", msg)
 
 
 @router.get("/arbiter/t/{tid}/players/{pid:int}")
@@ -237,7 +241,7 @@ def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
     svc = _arbiter(request)
     p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
                           federation=federation.upper(), fide_id=fide_id, birth=birth, club=club)
-    return _go(f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
+    return _go(request, f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
 
 
 @router.get("/arbiter/t/{tid}/players/import")
@@ -288,9 +292,9 @@ def withdraw(request: Request, tid: int, pid: int, undo: str = Form("")):
     svc = _arbiter(request)
     if undo:
         svc.reinstate(tid, pid)
-        return _go(f"/arbiter/t/{tid}/players", _("Player {n} reinstated.").format(n=pid))
+        return _go(request, f"/arbiter/t/{tid}/players", _("Player {n} reinstated.").format(n=pid))
     svc.withdraw(tid, pid)
-    return _go(f"/arbiter/t/{tid}/players", _("Player {n} withdrawn.").format(n=pid))
+    return _go(request, f"/arbiter/t/{tid}/players", _("Player {n} withdrawn.").format(n=pid))
 
 
 @router.post("/arbiter/t/{tid}/byes")
@@ -299,10 +303,10 @@ def bye(request: Request, tid: int, player: int = Form(...), round: int = Form(.
     svc = _arbiter(request)
     if cancel:
         svc.cancel_bye(tid, player, round)
-        return _go(f"/arbiter/t/{tid}/players", _("Bye of player {n} cancelled.").format(n=player))
+        return _go(request, f"/arbiter/t/{tid}/players", _("Bye of player {n} cancelled.").format(n=player))
     svc.request_bye(tid, player, round, code)
     label = _(views.BYE_LABELS.get(code, code))
-    return _go(f"/arbiter/t/{tid}/players",
+    return _go(request, f"/arbiter/t/{tid}/players",
                _("Player {n}: {bye} in round {round}.").format(n=player, bye=label, round=round))
 
 
@@ -324,7 +328,7 @@ def pair_preview(request: Request, tid: int):
 def pair(request: Request, tid: int, version: int = Form(...)):
     svc = _arbiter(request)
     spec = svc.pair_next_round(tid, expected_version=version)
-    return _go(f"/arbiter/t/{tid}/round/{spec.round}",
+    return _go(request, f"/arbiter/t/{tid}/round/{spec.round}",
                _("Round {n} paired and published.").format(n=spec.round))
 
 
@@ -360,10 +364,8 @@ def result(request: Request, tid: int, rnd: int, board: int = Form(...),
         if warning:
             answer["warning"] = warning
         return JSONResponse(answer)
-    url = f"/arbiter/t/{tid}/round/{rnd}"
-    if warning:  # the message goes before the #fragment
-        url += "?" + urlencode({"warn": warning})
-    return RedirectResponse(url + f"#b{board}", status_code=303)
+    url = with_notice(request, f"/arbiter/t/{tid}/round/{rnd}#b{board}", warn=warning)
+    return RedirectResponse(url, status_code=303)
 
 
 @router.get("/arbiter/t/{tid}/round/{rnd}/keyboard")
@@ -396,7 +398,7 @@ async def keyboard_results(request: Request, tid: int, rnd: int):
     except StoreError as e:
         return _keyboard_page(request, svc, tid, rnd, typed, translate_message(str(e)),
                               http_status(e))
-    return _go(f"/arbiter/t/{tid}/round/{rnd}",
+    return _go(request, f"/arbiter/t/{tid}/round/{rnd}",
                _("{n} result(s) saved.").format(n=len(entries)))
 
 
@@ -451,7 +453,7 @@ def edit(request: Request, tid: int, rnd: int, boards: str = Form(""), bye: str 
     if bye.strip() and not bye.strip().isdigit():
         raise StoreError(f"bye {bye!r}: expected a pairing number")
     svc.set_pairing(tid, rnd, pairs, int(bye) if bye.strip() else None, reason)
-    return _go(f"/arbiter/t/{tid}/round/{rnd}",
+    return _go(request, f"/arbiter/t/{tid}/round/{rnd}",
                _("Round {n} pairing saved (manual edit).").format(n=rnd))
 
 
@@ -461,7 +463,7 @@ def undo(request: Request, tid: int):
     s = svc.state(tid)
     n = svc.results_in(s, s.current_round)
     rnd = svc.undo_last_round(tid, expected_version=s.seq)
-    return _go(f"/arbiter/t/{tid}", _("Round {r} removed: its pairing and {n} result(s); bye "
+    return _go(request, f"/arbiter/t/{tid}", _("Round {r} removed: its pairing and {n} result(s); bye "
                                       "requests, withdrawals and players stay.").format(r=rnd, n=n))
 
 
@@ -524,12 +526,12 @@ def print_berger(request: Request, tid: int):
     t = ctx["t"]
     n = len(t.players)
     if n < 2:
-        return _go(f"/arbiter/t/{tid}", "A Berger table needs at least two players.")
+        return _go(request, f"/arbiter/t/{tid}", "A Berger table needs at least two players.")
     try:
         double = is_double(t, True if ctx["s"].edition == "double" else None)
         rounds = schedule(n, double)
     except InputError as e:
-        return _go(f"/arbiter/t/{tid}", str(e))
+        return _go(request, f"/arbiter/t/{tid}", str(e))
     m = table_size(n)
     return page(request, "print_berger.html", rounds=rounds, double=double, boards=m // 2,
                 dummy=m if m != n else None, players=t.sorted_players(), **ctx)
@@ -606,9 +608,9 @@ async def save_settings(request: Request, tid: int):
     shown = _settings_shown(s)
     change = {k: v for k, v in change.items() if k not in shown or v != shown[k]}
     if not change:
-        return _go(f"/arbiter/t/{tid}/settings", _("Nothing was changed."))
+        return _go(request, f"/arbiter/t/{tid}/settings", _("Nothing was changed."))
     svc.update_settings(tid, **change)
-    return _go(f"/arbiter/t/{tid}/settings", _("Settings saved."))
+    return _go(request, f"/arbiter/t/{tid}/settings", _("Settings saved."))
 
 
 def _settings_shown(s) -> dict:
@@ -637,4 +639,4 @@ def forbid(request: Request, tid: int, players: str = Form(""), cancel: str = Fo
     who = ", ".join(map(str, sorted(set(ids))))
     msg = (_("Players {players} may be paired together again.") if cancel
            else _("Players {players} will not be paired together.")).format(players=who)
-    return _go(f"/arbiter/t/{tid}/settings", msg)
+    return _go(request, f"/arbiter/t/{tid}/settings", msg)

@@ -33,6 +33,9 @@ Threats and answers (OWASP's usual list for a cookie-authenticated app):
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``
   on every answer; ``Cache-Control: no-store`` on the arbiter's pages and the
   API's answers (a shared computer's cache keeps no player list or export).
+* **Spoofed messages** — the notices a page shows after a change (``?msg=``,
+  ``?err=``, ``?warn=``) carry a signature (``&ns=``); a page shows them only
+  when it verifies, so a crafted link cannot make the site say anything.
 * **Timing attacks** — every comparison of a secret (token, signature, CSRF
   token) uses :func:`hmac.compare_digest`.
 """
@@ -126,6 +129,16 @@ class Auth:
     # -------------------------------------------------------------- sessions
     def _sign(self, text: str) -> str:
         return hmac.new(self._key, text.encode(), hashlib.sha256).hexdigest()
+
+    # --------------------------------------------------------------- notices
+    def sign_notice(self, text: str) -> str:
+        """The signature a redirect puts beside its ``msg``/``err``/``warn`` text, so
+        that only messages this server wrote are shown (a link with ``?err=Our
+        tournament moved to ...`` made by someone else shows nothing)."""
+        return self._sign("notice:" + text)[:32]
+
+    def notice_ok(self, text: str, sig: str) -> bool:
+        return hmac.compare_digest(sig.encode(), self.sign_notice(text).encode())
 
     def new_session(self) -> str:
         """A fresh cookie value ``SID.ISSUED.SIGNATURE`` (after a correct password)."""

@@ -16,8 +16,6 @@ fields) and ``/t/{id}/team-standings``.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import RedirectResponse
 
@@ -26,7 +24,7 @@ from swisschess.i18n.messages import translate_message
 from swisschess.store.events import StoreError
 from swisschess.store.service import EntryError, TournamentService
 from swisschess.store.teamdesk import TeamDesk
-from swisschess.web.common import NeedLogin, page
+from swisschess.web.common import NeedLogin, page, with_notice
 
 router = APIRouter(include_in_schema=False)
 
@@ -37,9 +35,9 @@ def _desk(request: Request, arbiter: bool = True) -> TeamDesk:
     return TeamDesk(request.app.state.service)
 
 
-def _go(url: str, msg: str | None = None, err: str | None = None) -> RedirectResponse:
-    query = {k: v for k, v in (("msg", msg), ("err", err)) if v}
-    return RedirectResponse(url + ("?" + urlencode(query) if query else ""), status_code=303)
+def _go(request: Request, url: str, msg: str | None = None, err: str | None = None
+        ) -> RedirectResponse:
+    return RedirectResponse(with_notice(request, url, msg=msg, err=err), status_code=303)
 
 
 def _ctx(desk: TeamDesk, tid: int) -> dict:
@@ -59,7 +57,7 @@ def new_team_event(request: Request, name: str = Form(...), rounds: int = Form(.
                    boards: int = Form(...), colours: str = Form("a")):
     desk = _desk(request)
     tid = desk.create(name, rounds, boards, colours)
-    return _go(f"/arbiter/t/{tid}/teams",
+    return _go(request, f"/arbiter/t/{tid}/teams",
                _("Team event “{name}” created: register the teams.").format(name=name))
 
 
@@ -73,7 +71,7 @@ def teams_page(request: Request, tid: int):
 def add_team(request: Request, tid: int, name: str = Form(...)):
     desk = _desk(request)
     team = desk.add_team(tid, name)
-    return _go(f"/arbiter/t/{tid}/teams",
+    return _go(request, f"/arbiter/t/{tid}/teams",
                _("Team {n} {name} registered.").format(n=team.tpn, name=team.name))
 
 
@@ -84,7 +82,7 @@ def add_player(request: Request, tid: int, tpn: int, name: str = Form(...),
     desk = _desk(request)
     p = desk.add_player(tid, tpn, name, rating.strip() or 0, title=title,
                         federation=federation, fide_id=fide_id)
-    return _go(f"/arbiter/t/{tid}/teams#team{tpn}",
+    return _go(request, f"/arbiter/t/{tid}/teams#team{tpn}",
                _("Player {n} {name} registered.").format(n=p.pid, name=p.name))
 
 
@@ -96,7 +94,7 @@ async def import_teams(request: Request, tid: int, file: UploadFile):
     name = file.filename or "upload.csv"
     text = decode_bytes(await file.read(), name).text
     teams, players = desk.import_csv(tid, text, name)
-    return _go(f"/arbiter/t/{tid}/teams",
+    return _go(request, f"/arbiter/t/{tid}/teams",
                _("{teams} team(s) and {players} player(s) registered from {file}").format(
                    teams=teams, players=players, file=name) + ".")
 
@@ -120,7 +118,7 @@ def pair(request: Request, tid: int, version: int = Form(...), absent: str = For
     gone = sorted({int(x) for x in absent.split(",") if x.strip().isdigit()})
     desk.pair(tid, gone, expected=version)
     rnd = desk.state(tid).current_round
-    return _go(f"/arbiter/t/{tid}/team-round/{rnd}",
+    return _go(request, f"/arbiter/t/{tid}/team-round/{rnd}",
                _("Round {n} paired and published.").format(n=rnd))
 
 
@@ -128,7 +126,7 @@ def pair(request: Request, tid: int, version: int = Form(...), absent: str = For
 def undo(request: Request, tid: int, version: int = Form(...)):
     desk = _desk(request)
     rnd = desk.undo(tid, expected=version)
-    return _go(f"/arbiter/t/{tid}/teams",
+    return _go(request, f"/arbiter/t/{tid}/teams",
                _("Round {n} removed: its pairing, line-ups and board results.").format(n=rnd))
 
 
@@ -152,7 +150,7 @@ async def lineup(request: Request, tid: int, rnd: int):
     players: list[int | str] = [str(form.get(f"p{b}", "") or "-") for b in range(1, boards + 1)]
     desk.set_lineup(tid, rnd, team, players)
     name = desk.state(tid).teams[team].name
-    return _go(f"/arbiter/t/{tid}/team-round/{rnd}",
+    return _go(request, f"/arbiter/t/{tid}/team-round/{rnd}",
                _("Line-up of {team} saved.").format(team=name))
 
 
@@ -171,14 +169,14 @@ async def match_results(request: Request, tid: int, rnd: int, n: int):
     try:
         desk.enter_results(tid, rnd, n, entries, correction=bool(form.get("correction")))
     except EntryError as e:
-        return _go(url, err=_("Board {board}: {error}").format(
+        return _go(request, url, err=_("Board {board}: {error}").format(
             board=entries[e.index][0], error=translate_message(str(e.error))))
     msg = _("{n} result(s) saved.").format(n=len(entries))
     if rnd < last:  # General Handling Rules art. 4.3: the later rounds stay as paired
         why = (f"round {last} was paired with the previous result ({old})" if last == rnd + 1
                else f"rounds {rnd + 1}-{last} were paired with the previous result ({old})")
         msg += " " + translate_message(why)
-    return _go(url + f"#m{n}", msg)
+    return _go(request, url + f"#m{n}", msg)
 
 
 # ====================================================================== public
