@@ -90,6 +90,19 @@ def test_arbiter_pages_forms_and_errors(arbiter, svc):
                                                    "federation": "swe"})
     assert "Player 1 Anders, Anna updated" in r.text and ">2111<" in r.text
     assert c.get(f"/arbiter/t/{tid}/players/1").status_code == 200
+    # the K of the player's rating list (rating change, B.02 8.3.3): set, refused, cleared
+    c.post(f"/arbiter/t/{tid}/players/1", data={"name": "Anders, Anna", "rating": "2111",
+                                               "federation": "swe", "k_factor": "40"})
+    assert svc.state(tid).t.players[1].k_factor == 40
+    assert 'name="k_factor" inputmode="numeric" pattern="[0-9]*" maxlength="3" value="40"' \
+        in c.get(f"/arbiter/t/{tid}/players/1").text
+    r = c.post(f"/arbiter/t/{tid}/players/1", data={"name": "Anders, Anna", "k_factor": "400"},
+               headers={"referer": f"http://127.0.0.1/arbiter/t/{tid}/players/1"})
+    assert "K &#39;400&#39; is not a whole number from 1 to 100" in r.text
+    assert svc.state(tid).t.players[1].k_factor == 40 and svc.state(tid).t.players[1].rating == 2111
+    c.post(f"/arbiter/t/{tid}/players/1", data={"name": "Anders, Anna", "rating": "2111",
+                                               "federation": "swe", "k_factor": ""})
+    assert svc.state(tid).t.players[1].k_factor is None
     # bye and withdrawal
     r = c.post(f"/arbiter/t/{tid}/byes", data={"player": "2", "round": "2", "code": "H"})
     assert "half-point bye in round 2" in r.text

@@ -449,11 +449,11 @@ def _player_fields(p: dict) -> dict:
         out["sex"] = "w" if sex == "f" else sex
     if out.get("fide_id") and not out["fide_id"].isdigit():
         raise StoreError(f"FIDE id {out['fide_id']!r} is not a number")
-    if p.get("k_factor") not in (None, ""):  # issue 25: K of an imported rating list
-        k = str(p["k_factor"]).strip()
-        if not k.isdigit() or not 1 <= int(k) <= 100:
+    if "k_factor" in p:  # issue 25: K of an imported rating list; empty: unknown
+        k = str(p["k_factor"] if p["k_factor"] is not None else "").strip()
+        if k and (not k.isdigit() or not 1 <= int(k) <= 100):
             raise StoreError(f"K {k!r} is not a whole number from 1 to 100")
-        out["k_factor"] = int(k)
+        out["k_factor"] = int(k) if k else None
     return out
 
 

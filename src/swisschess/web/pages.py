@@ -237,10 +237,11 @@ def player_page(request: Request, tid: int, pid: int):
 def update_player(request: Request, tid: int, pid: int, name: str = Form(...),
                   rating: str = Form(""), title: str = Form(""), sex: str = Form(""),
                   federation: str = Form(""), fide_id: str = Form(""), birth: str = Form(""),
-                  club: str = Form("")):
+                  club: str = Form(""), k_factor: str = Form("")):
     svc = _arbiter(request)
     p = svc.update_player(tid, pid, name=name, rating=rating.strip() or 0, title=title, sex=sex,
-                          federation=federation.upper(), fide_id=fide_id, birth=birth, club=club)
+                          federation=federation.upper(), fide_id=fide_id, birth=birth, club=club,
+                          k_factor=k_factor.strip())  # empty: unknown
     return _go(request, f"/arbiter/t/{tid}/players", _("Player {n} {name} updated.").format(n=p.id, name=p.name))
 
 
