@@ -128,9 +128,8 @@ def set_tournament_language(request: Request, tid: int, language: str = Form("")
     with i18n.use(language or i18n.get_language()):
         msg = i18n.gettext("Language of the tournament: %(name)s") % {
             "name": i18n.LANGUAGES.get(language) or i18n.gettext("the reader's")}
-    from urllib.parse import urlencode
-
-    resp = RedirectResponse(f"/arbiter/t/{tid}?" + urlencode({"msg": msg}), status_code=303)
+    query = request.app.state.auth.notice_query({"msg": msg})  # signed: web/security.py
+    resp = RedirectResponse(f"/arbiter/t/{tid}?" + query, status_code=303)
     # the new setting is seen at once, not hidden by an earlier menu choice
     resp.delete_cookie(COOKIE, path="/")
     return resp

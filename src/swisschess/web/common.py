@@ -6,7 +6,7 @@ Kept apart from :mod:`swisschess.web.app` (which includes the page routes) so th
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -51,32 +51,14 @@ def safe_path(url: str | None, default: str = "/arbiter", full_url: bool = False
     return path + (f"?{parts.query}" if parts.query else "")
 
 
-NOTICES = ("err", "msg", "warn")
-
-
-def _notice_text(notices: dict[str, str]) -> str:
-    return "\n".join(f"{k}={notices[k]}" for k in NOTICES if notices.get(k))
-
-
 def with_notice(request: Request, url: str, **notices: str | None) -> str:
     """``url`` with the notices to show (``msg``, ``err``, ``warn``) and their
-    signature (``ns``), before any ``#fragment``; a notice left empty is omitted."""
-    given = {k: v for k, v in notices.items() if v}
-    if not given:
+    signature (``ns``, :meth:`Auth.notice_query`), before any ``#fragment``."""
+    query = request.app.state.auth.notice_query(notices)
+    if not query:
         return url
     base, hash_, fragment = url.partition("#")
-    sig = request.app.state.auth.sign_notice(_notice_text(given))
-    query = urlencode({**given, "ns": sig})
     return base + ("&" if "?" in base else "?") + query + hash_ + fragment
-
-
-def shown_notices(request: Request) -> dict[str, str | None]:
-    """The notices of the request's query that this server signed (else none)."""
-    q = request.query_params
-    given = {k: q[k] for k in NOTICES if q.get(k)}
-    if not given or not request.app.state.auth.notice_ok(_notice_text(given), q.get("ns", "")):
-        return dict.fromkeys(NOTICES)
-    return {k: given.get(k) for k in NOTICES}
 
 
 def back_with_error(request: Request, message: str, status: int = 400):
@@ -96,7 +78,8 @@ def back_with_error(request: Request, message: str, status: int = 400):
 def page(request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
     ctx.setdefault("arbiter", request.app.state.auth.ok(request))
     ctx.setdefault("csrf", csrf_token(request))
-    for key, text in shown_notices(request).items():  # only the ones this server signed
+    # only the notices this server signed (web/security.py)
+    for key, text in request.app.state.auth.shown_notices(request.query_params).items():
         ctx.setdefault(key, text)
     resp = request.app.state.templates.TemplateResponse(request, name, ctx, status_code=status)
     if ctx["csrf"]:  # every post form gets the session's CSRF token (web/security.py)

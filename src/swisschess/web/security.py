@@ -48,9 +48,9 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from fastapi import HTTPException, Request
 
@@ -105,6 +105,14 @@ class Session:
     csrf: str
 
 
+#: The notices a page shows after a redirect, in the order they are signed.
+NOTICES = ("err", "msg", "warn")
+
+
+def _notice_text(notices: dict[str, str]) -> str:
+    return "\n".join(f"{k}={notices[k]}" for k in NOTICES if notices.get(k))
+
+
 class Auth:
     """The arbiter's token, the signed sessions derived from it, and the login back-off.
 
@@ -137,8 +145,22 @@ class Auth:
         tournament moved to ...`` made by someone else shows nothing)."""
         return self._sign("notice:" + text)[:32]
 
-    def notice_ok(self, text: str, sig: str) -> bool:
-        return hmac.compare_digest(sig.encode(), self.sign_notice(text).encode())
+    def notice_query(self, notices: dict[str, str | None]) -> str:
+        """The query string of the notices given (empty ones left out) and their
+        signature ``ns``; "" when there is none."""
+        given = {k: v for k, v in notices.items() if v and k in NOTICES}
+        if not given:
+            return ""
+        return urlencode({**given, "ns": self.sign_notice(_notice_text(given))})
+
+    def shown_notices(self, query: Mapping[str, str]) -> dict[str, str | None]:
+        """The notices of ``query`` when this server signed them, else none."""
+        given = {k: query[k] for k in NOTICES if query.get(k)}
+        sig = query.get("ns", "")
+        if not given or not hmac.compare_digest(
+                sig.encode(), self.sign_notice(_notice_text(given)).encode()):
+            return dict.fromkeys(NOTICES)
+        return {k: given.get(k) for k in NOTICES}
 
     def new_session(self) -> str:
         """A fresh cookie value ``SID.ISSUED.SIGNATURE`` (after a correct password)."""
