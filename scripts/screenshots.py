@@ -222,6 +222,7 @@ def main() -> int:
         shot("arbiter-home", "/arbiter")
         shot("overview", f"/arbiter/t/{tid}")
         shot("players", f"/arbiter/t/{tid}/players")
+        shot("player", f"/arbiter/t/{tid}/players/3", full=False)  # details, K, games
         shot("results-entry", f"/arbiter/t/{tid}/round/4")
         shot("manual-edit", f"/arbiter/t/{tid}/round/4/edit", full=False)
         shot("keyboard-entry", f"/arbiter/t/{tid}/round/4/keyboard", full=False,
