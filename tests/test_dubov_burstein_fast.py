@@ -119,6 +119,7 @@ def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
     fast = pair_dubov(t)
     assert sum(used) >= 3  # most brackets were decided on their relaxation
     monkeypatch.setattr(Dubov, "_bracket_relaxed", lambda self, *a, **k: None)
+    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
     monkeypatch.setattr(RoundGraph, "_ready", lambda self: False)
     slow = pair_dubov(t)  # the round's graph, one weighted matching per question
     assert fast.boards == slow.boards and fast.bye == slow.bye
@@ -154,3 +155,27 @@ def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
     monkeypatch.setattr(Burstein, "_hi", spy)
     assert len(pair_burstein(t).boards) == 35
     assert 1 in checked and 0 in checked  # bracket pairs and next-bracket pairs
+
+
+@pytest.mark.parametrize(("players", "rnd", "seed"),
+                         [(40, 3, 1), (61, 5, 2), (90, 7, 5), (150, 5, 7), (201, 9, 3)])
+def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monkeypatch):
+    """Brackets decided from built matchings (``pairing.dense``: 3.2.1-3.2.2
+    with at most one upfloater, 3.2.3-3.2.5 of a closed bracket) against
+    the relaxation and the bracket's weighted matchings."""
+    t = bench.make_history(players, rnd - 1, seed=seed, planned=9)
+    used = []
+    dense = Dubov._closed_dense
+
+    def spy(self, *args, **kwargs):
+        out = dense(self, *args, **kwargs)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(Dubov, "_closed_dense", spy)
+    fast = pair_dubov(t)
+    assert sum(used) >= 3
+    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
+    monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
+    slow = pair_dubov(t)
+    assert fast.boards == slow.boards and fast.bye == slow.bye
