@@ -158,7 +158,8 @@ def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
 
 
 @pytest.mark.parametrize(("players", "rnd", "seed"),
-                         [(40, 3, 1), (61, 5, 2), (90, 7, 5), (150, 5, 7), (201, 9, 3)])
+                         [(40, 1, 1), (61, 1, 6), (40, 3, 1), (61, 5, 2), (90, 7, 5),
+                          (150, 5, 7), (201, 9, 3)])
 def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monkeypatch):
     """Brackets decided from built matchings (``pairing.dense``: 3.2.1-3.2.2
     with at most one upfloater, 3.2.3-3.2.5 of a closed bracket) against
@@ -174,7 +175,7 @@ def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monk
 
     monkeypatch.setattr(Dubov, "_closed_dense", spy)
     fast = pair_dubov(t)
-    assert sum(used) >= 3
+    assert sum(used) >= (1 if rnd == 1 else 3)  # round 1: one bracket
     monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
     monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
     slow = pair_dubov(t)

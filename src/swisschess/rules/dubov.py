@@ -907,8 +907,6 @@ class Dubov:
         order (:func:`swisschess.pairing.dense.first_perfect`).
         """
         bracket = res + ups
-        if all(not P[v].colours for v in bracket):
-            return None  # 3.2.3 by TPN (nobody has played)
         facts = self.facts
         if any(facts.colour[v] is not W and facts.colour[v] is not B for v in bracket):
             return None
@@ -918,8 +916,17 @@ class Dubov:
         def ok(a: int, b: int) -> bool:  # upfloaters meet residents only
             return compatible(a, b) and not (a in upset and b in upset)
 
-        g1 = [v for v in bracket if facts.colour[v] is W]
-        g2 = [v for v in bracket if facts.colour[v] is not W]
+        if all(not P[v].colours for v in bracket):
+            # 3.2.3 nobody has played: G1 the first half by TPN.  Everybody
+            # has the mild preference for Black (1.6.4), so no pair counts
+            # for [C7] and the optimum only joins most G1-G2 pairs: the same
+            # shape, with nothing to move when the halves are equal.
+            by_tpn = sorted(bracket, key=lambda v: P[v].tpn)
+            g1 = by_tpn[: len(bracket) // 2]
+            g2 = by_tpn[len(bracket) // 2:]
+        else:
+            g1 = [v for v in bracket if facts.colour[v] is W]
+            g2 = [v for v in bracket if facts.colour[v] is not W]
         g1_smaller = len(g1) <= len(g2)
         small, large = (g1, g2) if g1_smaller else (g2, g1)
         mate = split_witness(small, large, ok)
@@ -979,16 +986,24 @@ class Dubov:
         blacks = [v for v in res if facts.colour[v] is not W]
         ups: list[int] = []
         if len(res) % 2:
-            minority = B if len(whites) > len(blacks) else W
-            ref = whites[0] if minority is B else blacks[0]
             dn = facts.digit[low[0]]
-            cands = [v for v in low if facts.digit[v] == dn and facts.colour[v] is minority]
+            nxt = [v for v in low if facts.digit[v] == dn]
+            if any(facts.colour[v] is not W and facts.colour[v] is not B for v in nxt):
+                return None
+            # [C7]: the preference fewer residents have, if anybody there has it
+            side = B if len(whites) > len(blacks) else W
+            cands = [v for v in nxt if facts.colour[v] is side]
+            if not cands:
+                side = side.opposite
+                cands = nxt
             if not cands:
                 return None
-            his = [self._hi_at(ref, x, d) for x in cands]
+            # one colour among the candidates: their criteria against any
+            # resident differ only in [C8]-[C10]
+            his = [self._hi_at(res[0], x, d) for x in cands]
             top = max(his)
             x = cands[his.index(top)]
-            (blacks if minority is B else whites).append(x)
+            (blacks if side is B else whites).append(x)
             ups.append(x)
         small, large = (whites, blacks) if len(whites) <= len(blacks) else (blacks, whites)
         if split_witness(small, large, compatible) is None:
