@@ -7,7 +7,9 @@
   the same round on the full graph;
 * Dubov 3.2.1-3.2.2 on the relaxation of a bracket and its next scoregroup
   (``Dubov._bracket_relaxed``) against the round's graph, and the tight-graph
-  answers (``pairing.tight``) against one weighted matching per question.
+  answers (``pairing.tight``) against one weighted matching per question;
+* Dubov's dense brackets decided from built matchings (``pairing.dense``)
+  against the relaxation and the weighted matchings.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch)
 def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
         players, seed, monkeypatch):
     t = bench.make_history(players, 5, seed=seed, planned=9)
+    # the weighted machinery itself (dense brackets are tested below)
+    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
+    monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
     used = []
     relaxed = Dubov._bracket_relaxed
 
@@ -119,7 +124,6 @@ def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
     fast = pair_dubov(t)
     assert sum(used) >= 3  # most brackets were decided on their relaxation
     monkeypatch.setattr(Dubov, "_bracket_relaxed", lambda self, *a, **k: None)
-    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
     monkeypatch.setattr(RoundGraph, "_ready", lambda self: False)
     slow = pair_dubov(t)  # the round's graph, one weighted matching per question
     assert fast.boards == slow.boards and fast.bye == slow.bye
