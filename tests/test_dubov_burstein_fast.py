@@ -7,7 +7,9 @@
   the same round on the full graph;
 * Dubov 3.2.1-3.2.2 on the relaxation of a bracket and its next scoregroup
   (``Dubov._bracket_relaxed``) against the round's graph, and the tight-graph
-  answers (``pairing.tight``) against one weighted matching per question.
+  answers (``pairing.tight``) against one weighted matching per question;
+* Dubov's dense brackets decided from built matchings (``pairing.dense``)
+  against the relaxation and the weighted matchings.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch)
 def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
         players, seed, monkeypatch):
     t = bench.make_history(players, 5, seed=seed, planned=9)
+    # the weighted machinery itself (dense brackets are tested below)
+    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
+    monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
     used = []
     relaxed = Dubov._bracket_relaxed
 
@@ -154,3 +159,28 @@ def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
     monkeypatch.setattr(Burstein, "_hi", spy)
     assert len(pair_burstein(t).boards) == 35
     assert 1 in checked and 0 in checked  # bracket pairs and next-bracket pairs
+
+
+@pytest.mark.parametrize(("players", "rnd", "seed"),
+                         [(40, 1, 1), (61, 1, 6), (40, 3, 1), (61, 5, 2), (90, 7, 5),
+                          (150, 5, 7), (201, 9, 3)])
+def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monkeypatch):
+    """Brackets decided from built matchings (``pairing.dense``: 3.2.1-3.2.2
+    with at most one upfloater, 3.2.3-3.2.5 of a closed bracket) against
+    the relaxation and the bracket's weighted matchings."""
+    t = bench.make_history(players, rnd - 1, seed=seed, planned=9)
+    used = []
+    dense = Dubov._closed_dense
+
+    def spy(self, *args, **kwargs):
+        out = dense(self, *args, **kwargs)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(Dubov, "_closed_dense", spy)
+    fast = pair_dubov(t)
+    assert sum(used) >= (1 if rnd == 1 else 3)  # round 1: one bracket
+    monkeypatch.setattr(Dubov, "_closed_dense", lambda self, *a, **k: None)
+    monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
+    slow = pair_dubov(t)
+    assert fast.boards == slow.boards and fast.bye == slow.bye

@@ -76,6 +76,7 @@ from swisschess.model.history import (
 )
 from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.dense import first_perfect, rejoin_inside, split_witness
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.pairing.tight import prepare, rematch
@@ -209,9 +210,12 @@ def choose_pab(players: Sequence[Contender], order: Callable[[Contender], tuple]
     Dubov 3.1 / Burstein 3.1.  Raises :class:`PairingError` when none does.
     """
     n = len(players)
+    eligible = sorted((v for v in range(n) if players[v].pab_ok), key=lambda v: order(players[v]))
+    if eligible and everyone_completes(players):
+        return eligible[0]
     adj = [[u for u in range(n) if u != v and compatible(players[v], players[u])]
            for v in range(n)]
-    for v in sorted((v for v in range(n) if players[v].pab_ok), key=lambda v: order(players[v])):
+    for v in eligible:
         sub = [u for u in range(n) if u != v]
         pos = {u: k for k, u in enumerate(sub)}
         sadj = [[pos[x] for x in adj[u] if x != v] for u in sub]
@@ -220,6 +224,37 @@ def choose_pab(players: Sequence[Contender], order: Callable[[Contender], tuple]
             return v
     raise PairingError("no player can receive the pairing-allocated bye "
                        "and leave a complete pairing of the others ([C2], [C4])")
+
+
+def everyone_completes(players: Sequence[Contender]) -> bool:
+    """Dirac's theorem for [C4] at 3.1: True when the others complete
+    whoever of ``players`` (an odd number) gets the PAB, because every
+    player may meet at least half of the others left (a graph on an even
+    ``h >= 4`` vertices of minimum degree ``h / 2`` has a perfect matching).
+    The degrees are counted low: every [C1] entry against him, either way,
+    and everybody of his absolute colour class ([C3]).  False proves
+    nothing (the matching decides)."""
+    n = len(players)
+    h = n - 1
+    if h < 4:
+        return False
+    ids = {c.id for c in players}
+    against = dict.fromkeys(ids, 0)
+    absolute: dict[Colour, int] = {}
+    for c in players:
+        for x in c.forbidden:
+            if x in ids:
+                against[x] += 1
+        if c.absolute:
+            absolute[c.pref.colour] = absolute.get(c.pref.colour, 0) + 1
+    for c in players:
+        barred = against[c.id] + sum(1 for x in c.forbidden if x in ids)
+        if c.absolute:
+            barred += absolute[c.pref.colour] - 1
+        # his degree among the h players left, one of them perhaps the PAB
+        if 2 * (n - 1 - barred - 1) < h:
+            return False
+    return True
 
 
 # ------------------------------------------------- weights and the graph
@@ -672,6 +707,9 @@ class Dubov:
         self.last = rnd >= self.total
         self.trace: list[BracketTrace] = []
         self.pab: int | None = None
+        # decide dense brackets from built matchings (pairing.dense); off:
+        # the weighted way only (tests compare the two)
+        self.use_dense = True
         players = contenders(t, rnd, no_games_black=True)
         maxt = max_upfloats(self.total)
         for c in players:
@@ -830,6 +868,10 @@ class Dubov:
         tr = BracketTrace(P[res[0]].score, [P[v].id for v in res],
                           upfloaters=[P[v].id for v in ups])
         self.trace.append(tr)
+        dense = self._closed_dense(P, res, ups, tr) if self.use_dense else None
+        if dense is not None:
+            tr.pairs = [(P[a].id, P[b].id) for a, b in dense]
+            return dense
         facts = self.facts
         resset = set(res)
         local = RoundGraph(len(bracket))
@@ -845,6 +887,130 @@ class Dubov:
         out = [(bracket[a], bracket[b]) for a, b in pairs]
         tr.pairs = [(P[a].id, P[b].id) for a, b in out]
         return out
+
+    def _closed_dense(self, P: list[Contender], res: list[int], ups: list[int],
+                      tr: BracketTrace) -> list[tuple[int, int]] | None:
+        """3.2.3-3.2.5 of a closed bracket from a built optimum, without a
+        weighted matching (``pairing.dense``); None when it cannot be vouched
+        for (the weighted way decides).
+
+        Every player has a colour preference (White or Black: G1 the White
+        seekers, G2 the Black seekers).  Every perfect matching of the
+        bracket has the same criteria except [C7], the pairs of different
+        colour preference: the G1-G2 pairs.  So a matching joining all of the
+        smaller subgroup S to the larger L (the rest of L paired inside) is
+        an optimum, and every optimum has that shape: in 3.2.4 nobody moves
+        from S, and (|L| - |S|) / 2 players move from L, each the first in
+        4.3 order for whom the optimum can pair him inside L (asked of the
+        witness by one exchange).  After the moves every pairing of G1 with
+        G2 is an optimum, and 3.2.5 is the first perfect matching in S1
+        order (:func:`swisschess.pairing.dense.first_perfect`).
+        """
+        bracket = res + ups
+        facts = self.facts
+        if any(facts.colour[v] is not W and facts.colour[v] is not B for v in bracket):
+            return None
+        upset = set(ups)
+        compatible = facts.compatible
+
+        def ok(a: int, b: int) -> bool:  # upfloaters meet residents only
+            return compatible(a, b) and not (a in upset and b in upset)
+
+        if all(not P[v].colours for v in bracket):
+            # 3.2.3 nobody has played: G1 the first half by TPN.  Everybody
+            # has the mild preference for Black (1.6.4), so no pair counts
+            # for [C7] and the optimum only joins most G1-G2 pairs: the same
+            # shape, with nothing to move when the halves are equal.
+            by_tpn = sorted(bracket, key=lambda v: P[v].tpn)
+            g1 = by_tpn[: len(bracket) // 2]
+            g2 = by_tpn[len(bracket) // 2:]
+        else:
+            g1 = [v for v in bracket if facts.colour[v] is W]
+            g2 = [v for v in bracket if facts.colour[v] is not W]
+        g1_smaller = len(g1) <= len(g2)
+        small, large = (g1, g2) if g1_smaller else (g2, g1)
+        mate = split_witness(small, large, ok)
+        if mate is None:
+            return None
+
+        def sort_g1(vs: list[int]) -> list[int]:  # 4.3.2 White seekers
+            return sorted(vs, key=lambda v: (P[v].aro, P[v].tpn))
+
+        def sort_g2(vs: list[int]) -> list[int]:  # 4.3.2 Black seekers
+            return sorted(vs, key=lambda v: P[v].tpn)
+
+        # 3.2.4: (|L| - |S|) / 2 pairs inside L in every optimum, none in S
+        inside = (len(large) - len(small)) // 2
+        src = set(large)
+        moved: list[int] = []
+        for x in middle_out(sort_g1(large) if not g1_smaller else sort_g2(large)):
+            if len(moved) == inside:
+                break
+            if not rejoin_inside(mate, x, src, ok):
+                return None  # not shown either way: the weighted way decides
+            src.discard(x)
+            moved.append(x)
+        new_small = small + moved
+        new_large = [v for v in large if v in src]
+        g1n, g2n = (new_small, new_large) if g1_smaller else (new_large, new_small)
+        # 3.2.5 S1 = G1 by ARO then TPN; T2 the first transposition of G2
+        out = first_perfect(sort_g1(g1n), sort_g2(g2n), ok, mate)
+        if out is None:
+            return None
+        if moved:
+            tr.notes.append(f"shifted {len(moved)} player(s) from {'G2' if g1_smaller else 'G1'}")
+        return out
+
+    def _relaxed_dense(self, P: list[Contender], d: int, res: list[int],
+                       low: list[int]) -> list[tuple[int, int]] | None:
+        """3.2.1-3.2.2 of a dense bracket from a built matching (no
+        relaxation to solve), or None (the relaxation decides).
+
+        [C5] counts the residents paired among themselves first, so when the
+        residents can all be paired (``k = 0``) or all but one (``k = 1``),
+        that is the minimum.  With one upfloater, [C6] prefers the next
+        scoregroup, [C7] then the most pairs of different colour preference:
+        the upfloater must have the preference fewer residents have, then
+        [C8]-[C10] his float history; the first such player in 4.2 order
+        (by TPN in one scoregroup) for whom a matching of the residents and
+        him joins every player of the smaller colour side to the other (the
+        most [C7] pairs there can be) is the upfloater of every optimum.
+        As in :meth:`_bracket_relaxed`, the players below must complete
+        (Dirac); otherwise None.
+        """
+        facts = self.facts
+        if not low or any(facts.colour[v] is not W and facts.colour[v] is not B for v in res):
+            return None
+        compatible = facts.compatible
+        whites = [v for v in res if facts.colour[v] is W]
+        blacks = [v for v in res if facts.colour[v] is not W]
+        ups: list[int] = []
+        if len(res) % 2:
+            dn = facts.digit[low[0]]
+            nxt = [v for v in low if facts.digit[v] == dn]
+            if any(facts.colour[v] is not W and facts.colour[v] is not B for v in nxt):
+                return None
+            # [C7]: the preference fewer residents have, if anybody there has it
+            side = B if len(whites) > len(blacks) else W
+            cands = [v for v in nxt if facts.colour[v] is side]
+            if not cands:
+                side = side.opposite
+                cands = nxt
+            if not cands:
+                return None
+            # one colour among the candidates: their criteria against any
+            # resident differ only in [C8]-[C10]
+            his = [self._hi_at(res[0], x, d) for x in cands]
+            top = max(his)
+            x = cands[his.index(top)]
+            (blacks if side is B else whites).append(x)
+            ups.append(x)
+        small, large = (whites, blacks) if len(whites) <= len(blacks) else (blacks, whites)
+        if split_witness(small, large, compatible) is None:
+            return None
+        if not self._completes_below(low, len(ups)):
+            return None
+        return self._closed(P, d, res, ups)
 
     def _bracket_relaxed(self, P: list[Contender], d: int, res: list[int],
                          low: list[int]) -> list[tuple[int, int]] | None:
@@ -865,6 +1031,10 @@ class Dubov:
         """
         if not low:
             return self._closed(P, d, res, [])  # the last bracket: nobody below
+        if self.use_dense:
+            dense = self._relaxed_dense(P, d, res, low)
+            if dense is not None:
+                return dense
         facts = self.facts
         dn = facts.digit[low[0]]
         nxt = [v for v in low if facts.digit[v] == dn]
