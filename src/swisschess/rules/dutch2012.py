@@ -286,8 +286,9 @@ AMENDMENTS: dict[str, str] = {
               "score bracket as S1': the whole penultimate bracket is S1 (1992: its moved-down players only)",
     "c1-bye": "C.1 in the lowest bracket: a moved-down player who may take the bye (B.1b) while the rest is "
               "paired has not gone without an opponent (the bye is part of the lowest bracket's pairing)",
-    "c12-p0": "C.12 also when B.1/B.2 leave a bracket with moved-down players fewer than P0 pairs: the previous "
-              "bracket is re-paired if another set of moved-down players of the same scores allows them",
+    "c12-p0": "C.12 also when B.1/B.2 leave a bracket with moved-down players fewer than P0 pairs (P0 counted after "
+              "C.1 moved down the residents nobody there may meet): the previous bracket is re-paired if another set "
+              "of moved-down players of the same scores allows them",
     "c12-m1": "C.12 also when the moved-down players of a heterogeneous bracket cannot all be paired at once "
               "(M1 < M0 by B.1/B.2) although each has an opponent",
     "numbers": "E (round 1): the pairing numbers whose parity gives the drawn colour count only the players "

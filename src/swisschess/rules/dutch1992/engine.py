@@ -251,9 +251,10 @@ class Dutch1992:
                 d: Fraction | None = None
                 cost = 1
                 if left is not None:  # B3 in a joined lowest bracket: only the best differences
-                    d = abs(ctx.f[a].score - ctx.f[b].score)
+                    diff = abs(ctx.f[a].score - ctx.f[b].score)
+                    d = diff
                     if self.variant.psd_squares:  # what is left of the best sum of squares (quarter points)
-                        d, cost = None, int(4 * d * d)
+                        d, cost = None, int(4 * diff * diff)
                     if left[d] < cost:
                         continue
                     left[d] -= cost
