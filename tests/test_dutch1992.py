@@ -64,9 +64,10 @@ def check_absolute(t: Tournament, pairing: Pairing, waiver: str = "topscorers") 
         met = {e.opponent for e in t.players[w].results[: rnd - 1] if e.played}
         if b in met:
             out.append(f"B1a {w}-{b}")
+        top = {q for q in (w, b) if 2 * t.score(q, rnd - 1) > (rnd - 1)}
         for pid, col in ((w, W), (b, B)):
-            if last and (waiver == "all" or 2 * t.score(pid, rnd - 1) > (rnd - 1)):
-                continue  # B2 note: waived in the last round
+            if last and (waiver == "all" or pid in top or (waiver == "pairs" and top)):
+                continue  # B2 note: waived in the last round (2012: for both when one is a top scorer)
             cols = played_colours(t.players[pid], rnd - 1) + [col]
             if abs(colour_difference(cols)) > 2:
                 out.append(f"B2a {pid}")

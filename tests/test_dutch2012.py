@@ -81,7 +81,7 @@ def test_reference_round_reproduced_with_colours(name):
     t = read_trf(str(DATA / f"{name}.trf")).tournament
     p = pair_dutch_2012(t)
     if name not in NO_LEGAL_BYE:
-        assert absolute_violations(t, p) == []
+        assert absolute_violations(t, p, colour_waiver="pairs") == []
     boards, bye = expected_round(DATA / f"{name}.expected")
     assert (set(p.boards), p.bye) == (boards, bye)
     assert pair_round(t, "dutch", "2012") == p
@@ -133,8 +133,8 @@ def test_joined_lowest_bracket_takes_the_smallest_score_differences():
 
 @pytest.mark.parametrize("name", ["1044r9", "1030r8", "1137r7"])
 def test_best_differences_bound_every_complete_pairing(name):
-    """The weighted matching gives the smallest score differences (largest first)
-    any complete pairing of the players has: the reference round, a complete
+    """The weighted matching gives the smallest score differences (largest first, or
+    the smallest sum of their squares) any complete pairing of the players has: the reference round, a complete
     pairing of the whole field, is never better."""
     from swisschess.model.history import to_be_paired
     from swisschess.rules.dutch1992 import Candidate
@@ -143,14 +143,15 @@ def test_best_differences_bound_every_complete_pairing(name):
     t = read_trf(str(DATA / f"{name}.trf")).tournament
     rnd = t.rounds_recorded() + 1
     ids = sorted(to_be_paired(t, rnd))
-    engine = Dutch2012(Context2012(t, rnd, ids))
-    score = {q: engine.ctx.f[q].score for q in ids}
-    lo = min(score.values())
-    best = engine.best_differences(ids, lo)
-    assert best is not None and len(best) == (len(ids) + 1) // 2
     boards, bye = expected_round(DATA / f"{name}.expected")
-    reference = engine.psd(Candidate(sorted(boards), [bye] if bye else []), lo)
-    assert reference >= best
+    for amendments in (EDITION_2012 - {"b3-squares"}, EDITION_2012):  # largest first; sum of squares
+        engine = Dutch2012(Context2012(t, rnd, ids, amendments), amendments=amendments)
+        lo = min(engine.ctx.f[q].score for q in ids)
+        best = engine.best_differences(ids, lo)
+        assert best is not None
+        assert len(best) == ((len(ids) + 1) // 2 if "b3-squares" not in amendments else 1)
+        reference = engine.psd(Candidate(sorted(boards), [bye] if bye else []), lo)
+        assert reference >= best
 
 
 def test_best_differences_none_without_a_legal_bye():
@@ -375,7 +376,7 @@ def test_simulated_tournaments_never_break_the_absolute_criteria():
     from test_dutch1992 import simulate
 
     for seed in range(2):
-        simulate(23 + seed, 7, seed, pair_dutch_2012)
+        simulate(23 + seed, 7, seed, pair_dutch_2012, waiver="pairs")
 
 
 # ---------------------------------------------------------------- issue 30
@@ -427,3 +428,47 @@ def test_later_rounds_colours_of_players_without_history_go_by_the_file_number()
     boards, _ = pairs_of("g2045r2")
     assert (16, 21) in boards
     assert pairs_of("g2045r2") == expected_round(DATA / "g2045r2.expected")
+
+
+def test_joined_bracket_weighs_score_differences_by_their_squares():
+    """B.3 in a lowest bracket joined by C.13 ("the difference of the scores of two
+    players paired against each other should be as small as possible"), the pairs
+    taken together by the sum of the squared differences.  Generated 2182 round 5:
+    2 (2.5) and 8 (2.0) come down into 5, 7 (1.5), 9 (1.0), 10 (0.5).  2-9, 8-10,
+    5-7 has the smaller largest difference (1.5, 1.5, 0); 2-10, 8-5, 7-9 (2, 0.5,
+    0.5) weighs the same by squares (4.5), so the next criterion decides: A.7.d (an
+    odd round) forbids 8-10, both wanting White strongly - the reference's pairing.
+    Largest-first also stays right where the squares differ (reference 1044 r9)."""
+    expected = expected_round(DATA / "g2182r5.expected")
+    assert pairs_of("g2182r5") == expected
+    assert pairs_of("g2182r5", EDITION_2012 - {"b3-squares"}) != expected
+    assert pairs_of("1044r9") == expected_round(DATA / "1044r9.expected")
+
+
+def test_c12_when_the_bracket_falls_short_of_its_p0_pairs():
+    """C.12 ("If there are moved down players: backtrack to the previous score
+    bracket ... and this now allows P1 pairings") is reached whenever a bracket with
+    moved-down players cannot make its P1 = P0 pairings, not only for a moved-down
+    player without opponent (``c12-p0``); P0 counts the bracket after C.1 has moved
+    down the residents nobody in it may meet.  Generated 2021 round 7: 7 comes down
+    to 2, 4 (3.0); 7-2 sends 4 down to 9, 10, 11 (2.5), where 4-9 leaves 10-11, both
+    wanting White absolutely (B.2): one pair of two.  The 3.0 bracket is re-paired
+    7-4 so that 2, of the same score, comes down instead - the reference's pairing.
+    In reference 1137 round 6 the 3.5 bracket's 5 can meet nobody there (C.1: he
+    moves on), so its P0 is met and the bracket above is not re-paired."""
+    expected = expected_round(DATA / "g2021r7.expected")
+    assert pairs_of("g2021r7") == expected
+    assert pairs_of("g2021r7", EDITION_2012 - {"c12-p0"}) != expected
+
+
+def test_a_non_top_scorer_against_a_top_scorer_is_one_for_the_colours():
+    """B.2, note: "If a top scorer is paired against a non-top scorer, the latter is
+    considered a top scorer for colour allocation purposes".  Generated 2100 round 8
+    (the last): 4 (4.0, a top scorer) and 6 (2.5) both want White absolutely; E.3
+    (the latest round in which they had different colours: 4 Black) gives 4 White
+    and 6 his third Black in a row, as the reference does (``b2-topscorer-colours``;
+    with B.2 kept for 6, 6 got White)."""
+    expected = expected_round(DATA / "g2100r8.expected")
+    assert pairs_of("g2100r8") == expected
+    assert (4, 6) in pairs_of("g2100r8")[0]
+    assert (6, 4) in pairs_of("g2100r8", EDITION_2012 - {"b2-topscorer-colours"})[0]

@@ -83,6 +83,18 @@ What 2012 changes, article by article
 * **C.12 when M1 < M0** (reading): also when the moved-down players of a
   heterogeneous bracket each have an opponent but cannot all meet residents at
   once (B.1/B.2).
+* **C.12 when P0 falls short** (``c12-p0``): C.12 is the step after C.10, so it is
+  reached whenever a bracket with moved-down players cannot make its P1 = P0
+  pairings (the remainder cannot be completed, by B.1/B.2), not only for a
+  moved-down player without opponent; P0 counts the bracket after C.1 moved down
+  the residents nobody in it may meet.
+* **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
+  differences are as small as possible taken together as the sum of their
+  squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
+  the same the usual order decides (colours, A.7.d, floats).
+* **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
+  against a non-top scorer, the latter is considered a top scorer for colour
+  allocation purposes": E.3 may give him a colour a third time.
 * **E, round 1** (reading): the pairing numbers whose parity gives the drawn
   colour count only the players taking part (C.04.2: one absent before his first
   pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do;
@@ -274,12 +286,17 @@ AMENDMENTS: dict[str, str] = {
               "score bracket as S1': the whole penultimate bracket is S1 (1992: its moved-down players only)",
     "c1-bye": "C.1 in the lowest bracket: a moved-down player who may take the bye (B.1b) while the rest is "
               "paired has not gone without an opponent (the bye is part of the lowest bracket's pairing)",
-    "c12-p0": "C.12 also when B.1/B.2 leave a bracket with moved-down players fewer than P0 pairs: the previous "
-              "bracket is re-paired if another set of moved-down players of the same scores allows them",
+    "c12-p0": "C.12 also when B.1/B.2 leave a bracket with moved-down players fewer than P0 pairs (P0 counted after "
+              "C.1 moved down the residents nobody there may meet): the previous bracket is re-paired if another set "
+              "of moved-down players of the same scores allows them",
     "c12-m1": "C.12 also when the moved-down players of a heterogeneous bracket cannot all be paired at once "
               "(M1 < M0 by B.1/B.2) although each has an opponent",
     "numbers": "E (round 1): the pairing numbers whose parity gives the drawn colour count only the players "
                "taking part (C.04.2: a player absent before his first pairing is not yet numbered; 1992: starting number)",
+    "b3-squares": "B.3 in a joined lowest bracket: the pairs' score differences as small as possible taken "
+                  "together as the sum of their squares (1992 / b3-joined alone: the largest difference first)",
+    "b2-topscorer-colours": "B.2 note: a non-top scorer paired against a top scorer 'is considered a top scorer for "
+                            "colour allocation purposes' (B.2 waived for both in E; 1992: only for the top scorer)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -296,7 +313,7 @@ NODE_BUDGET_2012 = 2_000_000
 C1_BYE_TRIES = 2000
 
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "c12-p0"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
 
 
 class Context2012(Context):
@@ -354,6 +371,7 @@ class Dutch2012(Dutch1992):
             sets_before_colours="c8b-sets" in amendments,
             remainder_homogeneous="a3-remainder" in amendments,
             joined_s1="c13-s1" in amendments,
+            psd_squares="b3-squares" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments
@@ -394,8 +412,12 @@ class Dutch2012(Dutch1992):
             return not self._each_has_opponent_in_lowest(movers, residents)
         bracket = list(movers) + list(residents)
         heterogeneous = self._treated_heterogeneous(movers, residents)
-        if "c12-p0" in self.amendments and heterogeneous and self._max_pairs(self.ctx.sort(bracket)) < len(bracket) // 2:
-            return True
+        if "c12-p0" in self.amendments and heterogeneous:
+            # C.12 is reached when the bracket cannot make its P1 pairings (C.10 exhausted);
+            # P0 counts the bracket after C.1 moved down the residents nobody here may meet
+            pairable = [q for q in bracket if q in movers or not self.without_opponent(q, bracket)]
+            if self._max_pairs(self.ctx.sort(pairable)) < len(pairable) // 2:
+                return True
         if "c12-m1" in self.amendments and heterogeneous and not bipartite_saturates(
             list(movers), list(residents), self.ctx.compatible
         ):
@@ -470,6 +492,26 @@ class Dutch2012(Dutch1992):
         return sorted(score[q].score for q in alt.floaters) != sorted(score[q].score for q in cand.floaters)
 
 
+def colours_2012(ctx: Context, a: int, b: int, amendments: frozenset[str] = EDITION_2012) -> tuple[int, int]:
+    """E.1-E.5 for one pair: ``(white, black)``.
+
+    B.2, note: "If a top scorer is paired against a non-top scorer, the latter is
+    considered a top scorer for colour allocation purposes" (``b2-topscorer-colours``):
+    B.2 is waived for both, so E.3 may give the non-top scorer a colour a third time
+    in a row (generated 2100 r8: 4, a top scorer, and 6 both want White absolutely;
+    E.3 gives 4 White and 6 his third Black).
+    """
+    fa, fb = ctx.f[a], ctx.f[b]
+    if "b2-topscorer-colours" not in amendments or fa.topscorer == fb.topscorer:
+        return allocate_colours(ctx, a, b)
+    other = fb if fa.topscorer else fa
+    other.topscorer = True
+    try:
+        return allocate_colours(ctx, a, b)
+    finally:
+        other.topscorer = False
+
+
 def points_without_playing(t: Tournament, pid: int, rnd: int) -> int:
     """B.1b: rounds before ``rnd`` in which ``pid`` scored a point or half point without playing."""
     return sum(
@@ -501,8 +543,8 @@ def pair_dutch_2012(
         for q, x in ctx.f.items():
             x.bye_ok = unplayed[q] == fewest
     pairs, bye = Dutch2012(ctx, node_budget, amendments, stats).run(ids)
-    boards = [allocate_colours(ctx, a, b) for a, b in pairs]
+    boards = [colours_2012(ctx, a, b, amendments) for a, b in pairs]
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]
+__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "colours_2012", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]

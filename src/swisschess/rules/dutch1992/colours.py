@@ -71,7 +71,9 @@ def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str =
     """Check a pairing against the absolute criteria B1 and B2 (and the bye rule).
 
     ``colour_waiver`` says for whom B2 is waived in the last round: ``"topscorers"``
-    (Dutch 1992: players with more than 50 %) or ``"all"`` (Lim: everyone).
+    (Dutch 1992: players with more than 50 %), ``"pairs"`` (Dutch 2012, B.2 note: also
+    a non-top scorer paired against a top scorer, "considered a top scorer for colour
+    allocation purposes") or ``"all"`` (Lim: everyone).
     Returns human-readable violations (empty when the pairing is valid).
     """
     rnd = pairing.round
@@ -91,6 +93,8 @@ def absolute_violations(t: Tournament, pairing: Pairing, *, colour_waiver: str =
             continue
         if b in ctx.f[w].opponents:
             out.append(f"B1a: {w}-{b} have met")
+        if colour_waiver == "pairs" and (ctx.f[w].topscorer or ctx.f[b].topscorer):
+            continue
         if not ctx.may_get(w, W):
             out.append(f"B2: {w} may not get White")
         if not ctx.may_get(b, B):

@@ -68,6 +68,7 @@ class Variant:
     sets_before_colours: bool = False  # 2012 C.8.b: another set of movers (same scores) before x / A.7.d grow
     remainder_homogeneous: bool = False  # 2012 A.3: no upfloaters in a remainder, so no B5/B6 for them
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
+    psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -223,7 +224,7 @@ class Dutch1992:
                 chosen.pop()
                 used[undo[0]] = False
                 if undo[1] is not None:
-                    undo[1][undo[2]] += 1
+                    undo[1][undo[2]] += undo[3]
             a = s1[i]
             descend = False
             while frame[4] < len(s2):
@@ -248,11 +249,15 @@ class Dutch1992:
                         continue
                 left = self._psd_left
                 d: Fraction | None = None
+                cost = 1
                 if left is not None:  # B3 in a joined lowest bracket: only the best differences
-                    d = abs(ctx.f[a].score - ctx.f[b].score)
-                    if left[d] <= 0:
+                    diff = abs(ctx.f[a].score - ctx.f[b].score)
+                    d = diff
+                    if self.variant.psd_squares:  # what is left of the best sum of squares (quarter points)
+                        d, cost = None, int(4 * diff * diff)
+                    if left[d] < cost:
                         continue
-                    left[d] -= 1
+                    left[d] -= cost
                 used[j] = True
                 chosen.append(j)
                 if i + 1 == p:
@@ -263,15 +268,15 @@ class Dutch1992:
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
                         bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
                     ):
-                        frame[5] = (j, left, d)
+                        frame[5] = (j, left, d, cost)
                         tick()
                         stack.append([i + 1, c, sc, ups, 0, None])
                         descend = True
                         break
                 chosen.pop()
                 used[j] = False
-                if left is not None and d is not None:
-                    left[d] += 1
+                if left is not None:
+                    left[d] += cost
             if not descend:
                 stack.pop()
 
@@ -881,7 +886,14 @@ class Dutch1992:
         target = self.best_differences(bracket, lo)
         if target is None:
             return None
-        self._psd_left = Counter(target)
+        if self.variant.psd_squares:
+            # what the pairs may still spend of the best sum of squares (quarter points):
+            # the bye (odd count) takes at least what the cheapest legal bye costs
+            byes = [int(4 * (ctx.f[q].score - lo + 1) ** 2) for q in bracket if ctx.f[q].bye_ok]
+            reserve = min(byes) if len(bracket) % 2 and byes else 0
+            self._psd_left = Counter({None: int(4 * target[0]) - reserve})
+        else:
+            self._psd_left = Counter(target)  # the differences still available
         self.budget.start(self.budget.limit + JOINED_EXTRA_NODES if budget is None else budget)
         gen = search()
         try:
@@ -917,12 +929,14 @@ class Dutch1992:
         big = k ** (len(ranks) + 1)
         pm = PerfectMatcher(len(players) + len(players) % 2)
         for i, j, d in edges:
-            pm.set_weight(i, j, big - k ** ranks[d])
+            pm.set_weight(i, j, big - (int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]))
         try:
             mate = pm.solve()
         except NoPerfectMatching:  # somebody left over: no complete pairing
             return None
         diff = {(i, j): d for i, j, d in edges}
+        if self.variant.psd_squares:
+            return (sum(diff[i, mate[i]] ** 2 for i in range(len(mate)) if i < mate[i]),)
         return tuple(sorted((diff[i, mate[i]] for i in range(len(mate)) if i < mate[i]), reverse=True))
 
     def psd(self, cand: Candidate, lowest_score) -> tuple:
@@ -934,6 +948,8 @@ class Dutch1992:
         f = self.ctx.f
         diffs = [abs(f[a].score - f[b].score) for a, b in cand.pairs]
         diffs += [f[q].score - lowest_score + 1 for q in cand.floaters]
+        if self.variant.psd_squares:
+            return (sum(d * d for d in diffs),)
         return tuple(sorted(diffs, reverse=True))
 
     def _fallback(self, bracket: list[int], lower: frozenset[int]) -> Candidate | None:
