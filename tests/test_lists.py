@@ -331,3 +331,38 @@ def test_players_page_offers_a_bye_only_when_one_can_be_given(tmp_path):
         svc.pair_next_round(tid)
         assert 'id="bye-form"' not in c.get(f"/arbiter/t/{tid}/players").text
     svc.close()
+
+
+def test_a_withdrawn_player_is_listed_as_withdrawn_not_absent(db, capsys):
+    """The rounds a player misses because he withdrew say "withdrawn" in the
+    pairing lists (command line, arbiter's round page, public pairings); an
+    absence announced before the withdrawal stays an absence; the TRF code stays Z."""
+    make_event(db, rounds=4)
+    assert run(db, "next-round") == 0
+    svc = TournamentService(db)
+    tid = svc.resolve_tournament()
+    for n in range(1, len(svc.boards(tid, 1)) + 1):
+        svc.enter_result(tid, 1, n, "1/2")
+    keller = next(p.id for p in svc.tournament(tid).players.values() if p.name.startswith("Keller"))
+    novak = next(p.id for p in svc.tournament(tid).players.values() if p.name.startswith("Novak"))
+    svc.request_bye(tid, novak, 2, "Z")  # absent in round 2 only
+    svc.withdraw(tid, keller)
+    capsys.readouterr()
+    assert run(db, "next-round") == 0
+    assert run(db, "show", "pairings", "--lang", "en") == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if "Keller" in ln)
+    assert line.rstrip().endswith("withdrawn") and "absent" not in line
+    assert "zero-point bye" in next(ln for ln in out.splitlines() if "Novak" in ln)
+    assert run(db, "show", "pairings", "--lang", "sl") == 0
+    assert next(ln for ln in capsys.readouterr().out.splitlines()
+                if "Keller" in ln).rstrip().endswith("odstopil")
+    assert svc.tournament(tid).players[keller].results[1].code == "Z"
+    with TestClient(create_app(token=TOKEN, service=svc), base_url="http://127.0.0.1") as c:
+        public = c.get(f"/t/{tid}/pairings/2").text
+        assert re.search(r"Keller, Anna</td>.*?<td>withdrawn</td>", public, re.S)
+        login(c, TOKEN)
+        arbiter = c.get(f"/arbiter/t/{tid}/round/2").text
+        assert re.search(r"Keller, Anna.*?<td>withdrawn</td>", arbiter, re.S)
+        assert re.search(r"Novak, Petra.*?<td>absent \(zero-point bye\)</td>", arbiter, re.S)
+    svc.close()

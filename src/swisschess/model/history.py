@@ -219,6 +219,22 @@ def unpaired_entries(t: Tournament, rnd: int) -> list[tuple[int, str]]:
     return out
 
 
+def withdrawal_rounds(player: Player) -> frozenset[int]:
+    """The rounds a withdrawn player is absent because he withdrew, for lists that
+    name why someone is not paired: his trailing run of absences (``Z`` without
+    an opponent).  TRF writes them as any absence (``0000 - Z``, C.07 counts them
+    as zero-point byes); empty for a player who has not withdrawn."""
+    if not player.withdrawn:
+        return frozenset()
+    rounds = []
+    for rnd in range(len(player.results), 0, -1):
+        e = player.results[rnd - 1]
+        if e.opponent is not None or e.code != "Z":
+            break
+        rounds.append(rnd)
+    return frozenset(rounds)
+
+
 def unplayed_rounds(player: Player, upto: int | None = None) -> int:
     """Rounds without a game played over the board (2026 [C9])."""
     res = player.results if upto is None else player.results[:upto]

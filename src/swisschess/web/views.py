@@ -8,6 +8,7 @@ from typing import Any
 from swisschess import i18n
 from swisschess.i18n import N_, terms
 from swisschess.i18n import gettext as _
+from swisschess.model.history import withdrawal_rounds
 from swisschess.model.search import matches
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
@@ -17,6 +18,16 @@ RESULT_LABELS = {"1-0": "1–0", "0-1": "0–1", "1/2": "½–½", "0-0": "0–0
                  "--": "− / −", "1-0u": "1–0 (u)", "0-1u": "0–1 (u)", "1/2u": "½–½ (u)"}
 #: English names, translated where shown (``translate(...)`` in templates).
 BYE_LABELS = dict(terms.BYE_NAMES)
+
+
+def extra_label(p: Player, code: str, rnd: int | None = None) -> str:
+    """Why ``p`` is not on a board in round ``rnd``, in the reader's language: the
+    bye or absence of ``code`` (``U``, ``H``, ``F``, ``Z``), or "withdrawn" for
+    the rounds he misses because he withdrew (:func:`withdrawal_rounds`; with
+    ``rnd`` None, the round about to be paired)."""
+    if code == "Z" and p.withdrawn and (rnd is None or rnd in withdrawal_rounds(p)):
+        return _("withdrawn")
+    return _(BYE_LABELS.get(code, code))
 
 
 def result_label(word: str | None) -> str:
@@ -138,7 +149,7 @@ def describe(kind: str, p: dict[str, Any], t: Tournament | None = None) -> str:
 def install_filters(env) -> None:
     env.filters.update(pts=i18n.points, tb=tb, tb_text=tb_text, result_label=result_label)
     env.globals.update(
-        describe=describe, BYE_LABELS=BYE_LABELS, PAIRING_EDITIONS=registry.EDITIONS,
+        describe=describe, BYE_LABELS=BYE_LABELS, extra_label=extra_label, PAIRING_EDITIONS=registry.EDITIONS,
         # the domain's terms in the reader's language (i18n.terms)
         tiebreak_name=terms.tiebreak_name, system_name=terms.system_name,
         edition_name=terms.edition_name, translate_float=terms.float_text,
