@@ -49,8 +49,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.reduced import ReducedGraph
 from swisschess.pairing.result import Pairing
+from swisschess.pairing.tight import prepare
+from swisschess.pairing.tightreduced import TightReducedGraph, slack
 from swisschess.rules.dubov import (
     BracketTrace,
     Contender,
@@ -174,18 +175,18 @@ class Burstein:
         self.inb: set[int] = set()
         self.inn: set[int] = set()
         g = RoundGraph(n)
-        # 4.3 asks about most candidates in turn, on a dense graph: one
-        # weighted matching per decision is cheaper than a tight-graph
-        # search per candidate here (measured at 1000 players)
+        # 4.3 is read from one optimum and its duals (Art4Order); the
+        # questions it cannot settle go the weighted way, not by a
+        # tight-graph search per candidate (dearer on these dense graphs)
         g.use_tight = False
-        reduced: ReducedGraph | None = None
+        reduced: TightReducedGraph | None = None
         if n >= REDUCED_MIN_PLAYERS:
             # Large rounds: a pair with a player below the bracket and its
             # next scoregroup always weighs the same (completion only), so
             # that lower part is replaced by sinks and a certificate (see
             # pairing/reduced.py); the decisions are the full graph's.
             cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
-            reduced = ReducedGraph(n, [False] * n, g.weight(self._hi(0, 1)), [0] * n,
+            reduced = TightReducedGraph(n, [False] * n, g.weight(self._hi(0, 1)), [0] * n,
                                    facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
             g.g = reduced
         else:
@@ -242,34 +243,198 @@ class Burstein:
                 tr.notes.append("incoming floaters: " + ", ".join(str(P[v].id) for v in floaters))
             decided: set[int] = set()
             paired: set[int] = set()
+            order = Art4Order(g, self.inb)
             for v in bsn:
                 if v in decided:
                     continue
                 cands = [u for u in reversed(bsn) if u not in decided and u != v]
-                if cands and g.mate[v] == cands[0]:
-                    # the last optimum already pairs v with his first
-                    # choice: it is still an optimum of the players left
-                    # (only v's bonuses and the frozen pairs changed since)
-                    m = cands[0]
-                else:
-                    m = g.prefer(v, cands)
+                m = order.choose(v, cands)
                 decided.add(v)
                 if m in self.inb:
                     decided.add(m)
-                    g.freeze(v, m)
+                    order.pair(v, m)
                     out.append((v, m))
                     paired.update((v, m))
                     tr.pairs.append((P[v].id, P[m].id))
                 else:  # v floats down (the virtual player, BSN 0)
-                    for u in bracket:
-                        if u != v:
-                            g.remove(v, u)
-                    g.solve()
+                    order.float(v, bracket)
                     tr.downfloaters.append(P[v].id)
+            order.flush()
             self.trace.append(tr)
             remaining = [v for v in remaining if v not in paired]
             floaters = [v for v in bracket if v not in paired]
         return [(P[a], P[b]) for a, b in out]
+
+
+class Art4Order:
+    """Art. 4.3 for one bracket: each BSN's opponent in turn, read from one
+    optimum ``M`` of the players left and its duals where they suffice.
+
+    "Is there an optimum of the players left in which BSN ``v`` meets
+    ``u``?" is asked for ``v``'s candidates, largest BSN first.  ``M`` pairs
+    ``v`` with ``m0``, so only the candidates before ``m0`` are in question:
+
+    * **no**, when the edge ``v-u`` has slack under the optimal duals of the
+      last solve (complementary slackness: every optimum uses tight edges
+      only; :mod:`swisschess.pairing.tightreduced` shows when the duals of a
+      reduced graph are the round's);
+    * **yes**, when exchanging the pairs ``v-m0`` and ``u-m(u)`` of ``M`` for
+      ``v-u`` and ``m0-m(u)`` keeps the weight: the new ``M`` is an optimum
+      pairing ``v`` with ``u`` (the players leaving for the lower part of a
+      reduced graph stay the same, so its certificate still holds);
+    * otherwise one weighted matching decides, as before
+      (:meth:`RoundGraph.prefer`).
+
+    The pairs and floaters decided are handed to the graph only when a
+    matching is needed (:meth:`flush`): until then the solver keeps its
+    duals, which stay optimal for the players left.  Dropping a decided
+    pair (tight) lowers the dual objective by exactly its weight; an odd set
+    that loses one member becomes even and its ``z`` is spread over the
+    members, which only adds slack; removing a floater's bracket edges (none
+    in ``M``) only drops constraints.  So an edge with slack before has
+    slack after, and the "no" answers stay sound.
+    """
+
+    def __init__(self, g: RoundGraph, inb: set[int]) -> None:
+        self.g = g
+        self.inb = inb
+        self.pairs: list[tuple[int, int]] = []
+        self.floats: list[tuple[int, list[int]]] = []
+        self.gone: set[int] = set()  # decided, not yet handed to the graph
+        self.M = list(g.mate)
+        self.open = False  # the solver holds an optimum and duals to read
+
+    def flush(self) -> None:
+        """Hand the decided pairs and floaters to the graph."""
+        g = self.g
+        for a, b in self.pairs:
+            g.freeze(a, b)
+        for v, others in self.floats:
+            for u in others:
+                g.remove(v, u)
+        self.pairs, self.floats = [], []
+        self.gone = set()
+        self.open = False
+
+    def pair(self, v: int, u: int) -> None:
+        self.pairs.append((v, u))
+        self.gone.update((v, u))
+
+    def float(self, v: int, bracket: list[int]) -> None:
+        """``v`` floats down: his pairs with the bracket go."""
+        self.floats.append((v, [u for u in bracket if u != v]))
+        self.gone.add(v)
+
+    def _reopen(self) -> bool:
+        """Flush, solve and read the new optimum; False when its duals cannot
+        be vouched for (then every question goes the weighted way)."""
+        self.flush()
+        g = self.g
+        g.solve()
+        self.M = list(g.mate)
+        gg = g.g
+        if isinstance(gg, TightReducedGraph):
+            self.open = gg.tight_ready() and gg.open_optimum()
+        else:
+            self.open = gg.tight_ready() and prepare(gg.pm)
+        return self.open
+
+    def choose(self, v: int, cands: list[int]) -> int:
+        """The first of ``cands`` that ``v`` meets in some optimum of the
+        players left; else ``v``'s mate in one (outside the bracket: he
+        floats)."""
+        if cands and self.M[v] == cands[0]:
+            # the last optimum already pairs v with his first choice
+            return cands[0]
+        if cands and not self.open and self._reopen() and self.M[v] == cands[0]:
+            return cands[0]
+        if self.open:
+            m0 = self.M[v]
+            stop = cands.index(m0) if m0 in self.inb else len(cands)
+            pm = self.g.g.pm
+            for u in cands[:stop]:
+                sl = slack(pm, v, u)
+                if sl is None or sl > 0:
+                    continue  # in no optimum
+                if self._exchange(v, u):
+                    return u
+                break
+            else:
+                return m0
+        # the weighted way: one matching with a bonus on v's edges
+        self.flush()
+        m = self.g.prefer(v, cands)
+        self.M = list(self.g.mate)
+        return m
+
+    def _usable(self, x: int) -> bool:
+        """May ``x`` change partner in ``M``?  Players of the matching only:
+        not the PAB, not the players below a reduced graph, nobody decided."""
+        gg = self.g.g
+        if isinstance(gg, TightReducedGraph) and gg.reduced:
+            if x not in gg.active:
+                return False
+        elif x >= gg.n:
+            return False
+        return x not in self.gone and self.M[x] != x
+
+    def _exchange(self, v: int, u: int) -> bool:
+        """Is there an alternating cycle through ``v-u`` whose new pairs weigh
+        as much as the pairs of ``M`` it replaces?  Then ``M`` changed along
+        it is an optimum pairing ``v`` with ``u``, and the new ``M``.  The
+        cycle is looked for among tight edges (others are in no optimum),
+        breadth first from ``u``'s mate back to ``v``'s, without shrinking
+        odd cycles: a cycle it misses only sends the question the weighted
+        way."""
+        M, gg = self.M, self.g.g
+        pm = gg.pm
+        mv, mu = M[v], M[u]
+        usable = self._usable
+        if not (usable(mv) and usable(mu)) or M[mv] != v or M[mu] != u:
+            return False
+        seen = {v, u, mv, mu}
+        back: dict[int, tuple[int, int]] = {}  # even vertex -> (previous even, odd)
+        queue = [mu]
+        k = 0
+        while k < len(queue):
+            a = queue[k]
+            k += 1
+            ma = M[a]
+            for b in pm.adj[a]:
+                if b == ma:
+                    continue
+                if b == mv:
+                    if slack(pm, a, b) == 0 and self._apply(v, u, a, back):
+                        return True
+                    continue
+                if b in seen or not usable(b):
+                    continue
+                c = M[b]
+                if c in seen or not usable(c) or slack(pm, a, b) != 0:
+                    continue
+                seen.add(b)
+                seen.add(c)
+                back[c] = (a, b)
+                queue.append(c)
+        return False
+
+    def _apply(self, v: int, u: int, last: int, back: dict[int, tuple[int, int]]) -> bool:
+        """The cycle ``v-u``, ``u-mu``, ..., ``last-mv``, ``mv-v``: change
+        ``M`` along it if the weight stays the same."""
+        M, get = self.M, self.g.g.get
+        new = [(v, u), (last, M[v])]
+        old = [(v, M[v]), (u, M[u])]
+        x = last
+        while x in back:
+            a, b = back[x]
+            new.append((a, b))
+            old.append((b, x))
+            x = a
+        if sum(get(a, b) for a, b in new) != sum(get(a, b) for a, b in old):
+            return False
+        for a, b in new:
+            M[a], M[b] = b, a
+        return True
 
 
 def burstein_trace(t: Tournament) -> tuple[Pairing, list[BracketTrace]]:
