@@ -301,6 +301,7 @@ class Art4Order:
         self.pairs: list[tuple[int, int]] = []
         self.floats: list[tuple[int, list[int]]] = []
         self.gone: set[int] = set()  # decided, not yet handed to the graph
+        self.bonus: list[tuple[int, list[int]]] = []  # bonuses still on the graph
         self.M = list(g.mate)
         self.open = False  # the solver holds an optimum and duals to read
 
@@ -312,7 +313,9 @@ class Art4Order:
         for v, others in self.floats:
             for u in others:
                 g.remove(v, u)
-        self.pairs, self.floats = [], []
+        for v, cands in self.bonus:
+            g.clear_bonus(v, cands)  # v is decided: nothing left for the solver
+        self.pairs, self.floats, self.bonus = [], [], []
         self.gone = set()
         self.open = False
 
@@ -326,11 +329,15 @@ class Art4Order:
         self.gone.add(v)
 
     def _reopen(self) -> bool:
-        """Flush, solve and read the new optimum; False when its duals cannot
-        be vouched for (then every question goes the weighted way)."""
+        """Flush, solve and read the new optimum."""
         self.flush()
+        self.g.solve()
+        return self._read()
+
+    def _read(self) -> bool:
+        """Take the solver's optimum as ``M``; can its duals be read?  (False:
+        the questions go the weighted way until the next solve.)"""
         g = self.g
-        g.solve()
         self.M = list(g.mate)
         gg = g.g
         if isinstance(gg, TightReducedGraph):
@@ -361,10 +368,24 @@ class Art4Order:
                 break
             else:
                 return m0
-        # the weighted way: one matching with a bonus on v's edges
+        return self._weighted(v, cands)
+
+    def _weighted(self, v: int, cands: list[int]) -> int:
+        """The question as one weighted matching: a bonus on ``v``'s edges,
+        the highest for the first candidate (as :meth:`RoundGraph.prefer`).
+
+        The bonus stays until the next :meth:`flush`: ``v`` and his mate are
+        decided by then, the optimum without them is an optimum of the
+        players left without any bonus (dropping the tight pair ``v-m``
+        lowers the dual objective by its weight), and its duals are read as
+        after any other solve."""
         self.flush()
-        m = self.g.prefer(v, cands)
-        self.M = list(self.g.mate)
+        g = self.g
+        k = len(cands)
+        g.set_bonus(v, {u: k - i for i, u in enumerate(cands)})
+        self.bonus.append((v, cands))
+        m = g.solve()[v]
+        self._read()
         return m
 
     def _usable(self, x: int) -> bool:
