@@ -40,6 +40,23 @@ class TightReducedGraph(ReducedGraph):
     """A :class:`ReducedGraph` whose duals can tell the pairs that are in
     no optimum of the round (:func:`slack`)."""
 
+    def set_fresh(self, changes: list[tuple[int, int, int]]) -> None:
+        """Set many weights (the full round's, > 0) at a new bracket.  The
+        next solve then starts cold (:meth:`ReducedGraph.solve`), so the
+        duals need no care: the weights go straight into the solver."""
+        if not (self.reduced and self.fresh):
+            self.set_many(changes)
+            return
+        pm = self.pm
+        adj, scale, frozen = pm.adj, pm.scale, self._frozen
+        unit, share = self.unit, self.share
+        for a, b, w in changes:
+            if a == b or a in frozen or b in frozen:
+                continue
+            r = (w - unit - share[a] - share[b]) << scale
+            adj[a][b] = adj[b][a] = r
+        self.dirty = True
+
     def open_optimum(self) -> bool:
         """:func:`~swisschess.pairing.tight.prepare` the solver and check that
         its duals are the round's (module docstring): then an edge with

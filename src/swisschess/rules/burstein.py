@@ -46,6 +46,7 @@ Dutch engine): the same decisions on a much smaller graph.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
@@ -148,10 +149,40 @@ class Burstein:
         # a pair of the following bracket ([C7])
         return self.hi_next + ((reward[a] + reward[b]) << self.shift_c7b)
 
-    def _set_hi(self, g: RoundGraph, a: int, b: int) -> None:
-        hi = self._hi(a, b)
-        if g.hi.get(g.key(a, b)) != hi:  # unchanged: the graph has it already
-            g.set_hi(a, b, hi)
+    def _reweigh(self, g: RoundGraph, touched: list[int], partners: list[int],
+                 eligible: AbstractSet[int]) -> None:
+        """Give the pairs of ``touched`` (those in ``eligible``) with
+        ``partners`` their criteria weight; each pair once, and only those
+        whose weight changed are handed to the graph."""
+        facts = self.facts
+        conflicts, cls = facts.conflicts, facts.cls
+        hi_of = g.hi
+        weigh = self._hi
+        changes: list[tuple[int, int, int]] = []
+        done: set[int] = set()
+        for a in touched:
+            if a not in eligible:
+                continue
+            done.add(a)
+            fa, ca = conflicts[a], cls[a]
+            for b in partners:
+                if b in done or b in fa or (ca is not None and ca is cls[b]):
+                    continue  # weighed already, or [C1]/[C3]: no edge
+                hi = weigh(a, b)
+                k = (a, b) if a < b else (b, a)
+                if hi_of.get(k) != hi:
+                    hi_of[k] = hi
+                    changes.append((k[0], k[1], hi))
+        if g.bonus or g.cross:  # never at a bracket's start: the slow way
+            for a, b, hi in changes:
+                g.set_hi(a, b, hi)
+            return
+        w = g.weight
+        gg = g.g
+        if isinstance(gg, TightReducedGraph):
+            gg.set_fresh([(a, b, w(hi)) for a, b, hi in changes])
+        else:
+            gg.set_many([(a, b, w(hi)) for a, b, hi in changes])
 
     def _pair(self, P: list[Contender]) -> list[tuple[Contender, Contender]]:
         n = len(P)
@@ -161,6 +192,7 @@ class Burstein:
         scores = sorted({c.score for c in P}, reverse=True)
         digit = {sc: i for i, sc in enumerate(scores)}
         facts = PairFacts(P, [digit[c.score] for c in P])
+        self.facts = facts
         base = 1 << (bits(n) + 1)
         top = base ** len(scores)
         # [C6]: the higher a paired player's score, the more significant
@@ -221,19 +253,9 @@ class Burstein:
                 reduced.begin_bracket(active, lower_start)
             if reduced is not None and reduced.reduced:
                 # pairs with the lower part keep their constant weight
-                for a in touched:
-                    if a not in reduced.active:
-                        continue
-                    for b in active:
-                        if b != a and facts.compatible(a, b):
-                            self._set_hi(g, a, b)
+                self._reweigh(g, touched, active, reduced.active)
             else:
-                for a in touched:
-                    if a not in remaining:
-                        continue
-                    for b in remaining:
-                        if b != a and facts.compatible(a, b):
-                            self._set_hi(g, a, b)
+                self._reweigh(g, touched, remaining, set(remaining))
             g.solve()
             # 4.1 BSN by the 1.8 ranking; 4.3 BSN 1's opponent the largest BSN
             bsn = sorted(bracket, key=lambda v: burstein_rank(P[v]))
