@@ -133,31 +133,26 @@ class Burstein:
                              lambda c: (c.score, -c.games, c.index[0], c.index[1], -c.tpn),
                              self._pair, burstein_rank)
 
-    def _hi(self, a: int, b: int) -> int:
-        P = self.P
-        ia, ib = a in self.inb, b in self.inb
-        na, nb = a in self.inn, b in self.inn
-        if not (ia or na) or not (ib or nb):
-            return self.hi_out
-        reward = self.reward
-        # the fields (1, C5, C6, C7a, C7b, C8) as Packer.pack lays them out,
-        # summed (each value fits its field, so sum and bitwise or agree)
-        if ia and ib:
-            pa, pb = P[a].pref.colour, P[b].pref.colour
-            c8 = 0 if (pa is pb and pa is not Colour.NONE) else 1  # [C8]
-            return self.hi_in + ((reward[a] + reward[b]) << self.shift_c6) + c8
-        # a pair of the following bracket ([C7])
-        return self.hi_next + ((reward[a] + reward[b]) << self.shift_c7b)
-
     def _reweigh(self, g: RoundGraph, touched: list[int], partners: list[int],
                  eligible: AbstractSet[int]) -> None:
         """Give the pairs of ``touched`` (those in ``eligible``) with
         ``partners`` their criteria weight; each pair once, and only those
-        whose weight changed are handed to the graph."""
+        whose weight changed are handed to the graph.
+
+        The weight is the fields (1, C5, C6, C7a, C7b, C8) as
+        :meth:`Packer.pack` lays them out, summed from precomputed parts
+        (each value fits its field, so sum and bitwise or agree): a pair
+        with a player neither in the bracket nor in the next scoregroup has
+        only completion ([C4]); a bracket pair [C5], [C6] (the scores of the
+        two) and [C8] (not the same colour preference); any other pair of
+        the two groups belongs to the following bracket ([C7])."""
         facts = self.facts
-        conflicts, cls = facts.conflicts, facts.cls
+        conflicts, cls, colour = facts.conflicts, facts.cls, facts.colour
+        inb, inn, reward = self.inb, self.inn, self.reward
+        hi_out, hi_in, hi_next = self.hi_out, self.hi_in, self.hi_next
+        s6, s7 = self.shift_c6, self.shift_c7b
+        none = Colour.NONE
         hi_of = g.hi
-        weigh = self._hi
         changes: list[tuple[int, int, int]] = []
         done: set[int] = set()
         for a in touched:
@@ -165,10 +160,23 @@ class Burstein:
                 continue
             done.add(a)
             fa, ca = conflicts[a], cls[a]
+            ia, ra, pa = a in inb, reward[a], colour[a]
+            a_out = not ia and a not in inn
             for b in partners:
                 if b in done or b in fa or (ca is not None and ca is cls[b]):
                     continue  # weighed already, or [C1]/[C3]: no edge
-                hi = weigh(a, b)
+                if a_out:
+                    hi = hi_out
+                elif b in inb:
+                    if ia:
+                        hi = hi_in + ((ra + reward[b]) << s6) + (
+                            0 if (pa is colour[b] and pa is not none) else 1)  # [C8]
+                    else:
+                        hi = hi_next + ((ra + reward[b]) << s7)
+                elif b in inn:
+                    hi = hi_next + ((ra + reward[b]) << s7)
+                else:
+                    hi = hi_out
                 k = (a, b) if a < b else (b, a)
                 if hi_of.get(k) != hi:
                     hi_of[k] = hi
@@ -177,12 +185,12 @@ class Burstein:
             for a, b, hi in changes:
                 g.set_hi(a, b, hi)
             return
-        w = g.weight
+        shift = g.cw + g.ow  # RoundGraph.weight without cross bit or bonus
         gg = g.g
         if isinstance(gg, TightReducedGraph):
-            gg.set_fresh([(a, b, w(hi)) for a, b, hi in changes])
+            gg.set_fresh([(a, b, hi << shift) for a, b, hi in changes])
         else:
-            gg.set_many([(a, b, w(hi)) for a, b, hi in changes])
+            gg.set_many([(a, b, hi << shift) for a, b, hi in changes])
 
     def _pair(self, P: list[Contender]) -> list[tuple[Contender, Contender]]:
         n = len(P)
@@ -218,12 +226,12 @@ class Burstein:
             # that lower part is replaced by sinks and a certificate (see
             # pairing/reduced.py); the decisions are the full graph's.
             cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
-            reduced = TightReducedGraph(n, [False] * n, g.weight(self._hi(0, 1)), [0] * n,
-                                   facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
+            reduced = TightReducedGraph(n, [False] * n, g.weight(self.hi_out), [0] * n,
+                                        facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
             g.g = reduced
         else:
-            for a, b in facts.compatible_pairs(range(n)):
-                g.set_hi(a, b, self._hi(a, b))
+            # before the first bracket every pair has completion only
+            g.set_all(facts.compatible_pairs(range(n)), self.hi_out)
             g.solve()
         remaining = list(range(n))
         floaters: list[int] = []
