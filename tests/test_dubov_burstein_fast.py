@@ -3,8 +3,9 @@
 * Dubov 3.2.5: :func:`swisschess.rules.dubov.first_transposition` (assignment
   duals and alternating paths) against the weighted matching per S1 player
   (:meth:`RoundGraph.prefer`, the specification) on random brackets;
-* Burstein: a large round on the reduced graph (lower part as sinks) against
-  the same round on the full graph; Art. 4.3 read from one optimum and its
+* Burstein: a large round on the reduced graph (lower part as sinks; a
+  bracket that pairs completely on its own graph) against the same round on
+  the full graph; Art. 4.3 read from one optimum and its
   duals (``Art4Order``) against one weighted matching per question;
 * Dubov 3.2.1-3.2.2 on the relaxation of a bracket and its next scoregroup
   (``Dubov._bracket_relaxed``) against the round's graph, and the tight-graph
@@ -95,9 +96,18 @@ def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch)
         kept.append(self.reduced)
         return mate
 
+    closed = []  # brackets paired on their own graph (Burstein._closed)
+    is_closed = burstein_mod.Burstein._closed
+
+    def spy_closed(self, bracket, start):
+        closed.append(is_closed(self, bracket, start))
+        return closed[-1]
+
     monkeypatch.setattr(ReducedGraph, "solve", spy)
+    monkeypatch.setattr(burstein_mod.Burstein, "_closed", spy_closed)
     reduced = pair_burstein(t)
     assert any(kept)
+    assert any(closed) and not all(closed)
     monkeypatch.setattr(burstein_mod, "REDUCED_MIN_PLAYERS", 10 ** 6)
     full = pair_burstein(t)
     assert reduced.boards == full.boards and reduced.bye == full.bye

@@ -50,6 +50,7 @@ from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.reduced import least_degree
 from swisschess.pairing.result import Pairing
 from swisschess.pairing.tight import prepare
 from swisschess.pairing.tightreduced import TightReducedGraph, slack
@@ -64,6 +65,7 @@ from swisschess.rules.dubov import (
     pair_with_pab,
 )
 from swisschess.rules.dutch import REDUCED_MIN_LOWER, REDUCED_MIN_PLAYERS, pair_dutch
+from swisschess.rules.dutch1992 import max_matching
 
 W = Colour.WHITE
 
@@ -132,6 +134,24 @@ class Burstein:
         return pair_with_pab(self.t, self.rnd, self.players,
                              lambda c: (c.score, -c.games, c.index[0], c.index[1], -c.tpn),
                              self._pair, burstein_rank)
+
+    def _closed(self, bracket: list[int], start: int) -> bool:
+        """Does every optimum of the round pair the whole ``bracket`` inside
+        it?  Yes when the bracket has a perfect matching ([C1], [C3]) and the
+        players from ``start`` on (the next scoregroup and below) complete
+        by themselves (Dirac: every one of them has at least half of them as
+        possible opponents); then [C5] takes every bracket pair there is."""
+        n = len(self.P)
+        h = n - start
+        if len(bracket) % 2 or h < REDUCED_MIN_LOWER:
+            return False
+        facts = self.facts
+        cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
+        if 2 * (least_degree(start, facts.conflicts, cls) - 1) < h:
+            return False
+        pos = {v: i for i, v in enumerate(bracket)}
+        adj = [[pos[u] for u in bracket if u != v and facts.compatible(v, u)] for v in bracket]
+        return all(m >= 0 for m in max_matching(len(bracket), adj))
 
     def _reweigh(self, g: RoundGraph, touched: list[int], partners: list[int],
                  eligible: AbstractSet[int]) -> None:
@@ -254,17 +274,28 @@ class Burstein:
             touched = [v for v in old_inb | old_inn | self.inb | self.inn
                        if v in fset
                        or (v in old_inb, v in old_inn) != (v in self.inb, v in self.inn)]
-            if reduced is not None and reduced.reduced:
-                # the lower part: every player from the first below nxt on
-                lower_start = next((v for v in below if P[v].score != s2), n)
-                active = bracket + nxt
-                reduced.begin_bracket(active, lower_start)
-            if reduced is not None and reduced.reduced:
-                # pairs with the lower part keep their constant weight
-                self._reweigh(g, touched, active, reduced.active)
-            else:
-                self._reweigh(g, touched, remaining, set(remaining))
-            g.solve()
+            closed = False
+            if reduced is not None and reduced.reduced and nxt and self._closed(bracket, nxt[0]):
+                # every optimum pairs the whole bracket inside it ([C5]), so
+                # the next scoregroup matters only through completion: it
+                # joins the lower part, and the graph is the bracket's
+                reduced.begin_bracket(bracket, nxt[0])
+                if reduced.reduced:
+                    self._reweigh(g, touched, bracket, reduced.active)
+                    g.solve()
+                    closed = reduced.reduced and all(g.mate[v] in self.inb for v in bracket)
+            if not closed:
+                if reduced is not None and reduced.reduced:
+                    # the lower part: every player from the first below nxt on
+                    lower_start = next((v for v in below if P[v].score != s2), n)
+                    active = bracket + nxt
+                    reduced.begin_bracket(active, lower_start)
+                if reduced is not None and reduced.reduced:
+                    # pairs with the lower part keep their constant weight
+                    self._reweigh(g, touched, active, reduced.active)
+                else:
+                    self._reweigh(g, touched, remaining, set(remaining))
+                g.solve()
             # 4.1 BSN by the 1.8 ranking; 4.3 BSN 1's opponent the largest BSN
             bsn = sorted(bracket, key=lambda v: burstein_rank(P[v]))
             tr = BracketTrace(s if s is not None else P[bracket[0]].score,
