@@ -339,10 +339,12 @@ class Art4Order:
       last solve (complementary slackness: every optimum uses tight edges
       only; :mod:`swisschess.pairing.tightreduced` shows when the duals of a
       reduced graph are the round's);
-    * **yes**, when exchanging the pairs ``v-m0`` and ``u-m(u)`` of ``M`` for
-      ``v-u`` and ``m0-m(u)`` keeps the weight: the new ``M`` is an optimum
-      pairing ``v`` with ``u`` (the players leaving for the lower part of a
-      reduced graph stay the same, so its certificate still holds);
+    * **yes**, when an alternating cycle through ``v-u`` (``v-u``,
+      ``u-m(u)``, tight edges and pairs of ``M``, ..., back to ``m0-v``)
+      gives a matching of the same weight: it is an optimum pairing ``v``
+      with ``u`` and becomes ``M`` (only players of the matching take part,
+      so the players leaving for the lower part of a reduced graph stay the
+      same and its certificate still holds);
     * otherwise one weighted matching decides, as before
       (:meth:`RoundGraph.prefer`).
 
