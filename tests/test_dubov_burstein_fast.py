@@ -3,8 +3,10 @@
 * Dubov 3.2.5: :func:`swisschess.rules.dubov.first_transposition` (assignment
   duals and alternating paths) against the weighted matching per S1 player
   (:meth:`RoundGraph.prefer`, the specification) on random brackets;
-* Burstein: a large round on the reduced graph (lower part as sinks) against
-  the same round on the full graph;
+* Burstein: a large round on the reduced graph (lower part as sinks; a
+  bracket that pairs completely on its own graph) against the same round on
+  the full graph; Art. 4.3 read from one optimum and its
+  duals (``Art4Order``) against one weighted matching per question;
 * Dubov 3.2.1-3.2.2 on the relaxation of a bracket and its next scoregroup
   (``Dubov._bracket_relaxed``) against the round's graph, and the tight-graph
   answers (``pairing.tight``) against one weighted matching per question;
@@ -96,13 +98,54 @@ def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch)
         kept.append(self.reduced)
         return mate
 
+    closed = []  # brackets paired on their own graph (Burstein._closed)
+    is_closed = burstein_mod.Burstein._closed
+
+    def spy_closed(self, bracket, start):
+        closed.append(is_closed(self, bracket, start))
+        return closed[-1]
+
     monkeypatch.setattr(ReducedGraph, "solve", spy)
+    monkeypatch.setattr(burstein_mod.Burstein, "_closed", spy_closed)
     reduced = pair_burstein(t)
     assert any(kept)
+    assert any(closed) and not all(closed)
     monkeypatch.setattr(burstein_mod, "REDUCED_MIN_PLAYERS", 10 ** 6)
     full = pair_burstein(t)
     assert reduced.boards == full.boards and reduced.bye == full.bye
     assert len(reduced.boards) >= 44
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(40, 5, 2), (90, 5, 3), (150, 5, 7), (120, 8, 5)])
+def test_burstein_art4_order_from_duals_gives_the_weighted_pairing(
+        players, rounds, seed, monkeypatch):
+    """Art. 4.3 read from one optimum and its duals (``Art4Order``: slack =
+    in no optimum, an alternating cycle of equal weight = in one) pairs as
+    one weighted matching per question (the specification), on plain (40
+    players) and reduced graphs, and most questions need no matching."""
+    t = bench.make_history(players, rounds, seed=seed, planned=9)
+    order = burstein_mod.Art4Order
+    weighted = order._weighted
+    asked, matched = [], []
+
+    def spy_choose(self, v, cands):
+        asked.append(v)
+        return choose(self, v, cands)
+
+    def spy_weighted(self, v, cands):
+        matched.append(v)
+        return weighted(self, v, cands)
+
+    choose = order.choose
+    monkeypatch.setattr(order, "choose", spy_choose)
+    monkeypatch.setattr(order, "_weighted", spy_weighted)
+    fast = pair_burstein(t)
+    assert 2 * len(matched) < len(asked)
+    monkeypatch.setattr(order, "choose", lambda self, v, cands: weighted(self, v, cands))
+    slow = pair_burstein(t)
+    assert fast.boards == slow.boards and fast.bye == slow.bye
+    assert len(fast.boards) == players // 2
 
 
 @pytest.mark.parametrize(("players", "seed"), [(120, 4), (160, 11)])
@@ -131,32 +174,37 @@ def test_dubov_relaxed_brackets_and_tight_answers_give_the_weighted_pairing(
 
 
 def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
-    """``Burstein._hi`` adds the shifted fields instead of packing them: the
-    same integer as ``Packer.pack`` of (1, C5, C6, C7a, C7b, C8) on every pair
-    it weighs during a pairing."""
+    """``Burstein._reweigh`` adds the shifted fields instead of packing them:
+    after each bracket's re-weighing, every pair it was asked about holds the
+    same integer as ``Packer.pack`` of (1, C5, C6, C7a, C7b, C8)."""
     from swisschess.model.tournament import Colour
     from swisschess.rules.burstein import Burstein
 
     t = bench.make_history(70, 5, seed=5, planned=9)
-    hi = Burstein._hi
+    reweigh = Burstein._reweigh
     checked = []
 
-    def spy(self: Burstein, a: int, b: int) -> int:
-        got = hi(self, a, b)
-        ia, ib, na, nb = a in self.inb, b in self.inb, a in self.inn, b in self.inn
-        r = self.reward[a] + self.reward[b]
-        if not (ia or na) or not (ib or nb):
-            fields = (1, 0, 0, 0, 0, 1)
-        elif ia and ib:
-            pa, pb = self.P[a].pref.colour, self.P[b].pref.colour
-            fields = (1, 1, r, 0, 0, 0 if (pa is pb and pa is not Colour.NONE) else 1)
-        else:
-            fields = (1, 0, 0, 1, r, 1)
-        assert got == self.packer.pack(fields)
-        checked.append(fields[1])
-        return got
+    def spy(self: Burstein, g, touched, partners, eligible) -> None:
+        reweigh(self, g, touched, partners, eligible)
+        for a in touched:
+            if a not in eligible:
+                continue
+            for b in partners:
+                if b == a or not self.facts.compatible(a, b):
+                    continue
+                ia, ib, na, nb = a in self.inb, b in self.inb, a in self.inn, b in self.inn
+                r = self.reward[a] + self.reward[b]
+                if not (ia or na) or not (ib or nb):
+                    fields = (1, 0, 0, 0, 0, 1)
+                elif ia and ib:
+                    pa, pb = self.P[a].pref.colour, self.P[b].pref.colour
+                    fields = (1, 1, r, 0, 0, 0 if (pa is pb and pa is not Colour.NONE) else 1)
+                else:
+                    fields = (1, 0, 0, 1, r, 1)
+                assert g.hi[g.key(a, b)] == self.packer.pack(fields)
+                checked.append(fields[1])
 
-    monkeypatch.setattr(Burstein, "_hi", spy)
+    monkeypatch.setattr(Burstein, "_reweigh", spy)
     assert len(pair_burstein(t).boards) == 35
     assert 1 in checked and 0 in checked  # bracket pairs and next-bracket pairs
 

@@ -46,11 +46,14 @@ Dutch engine): the same decisions on a much smaller graph.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.reduced import ReducedGraph
+from swisschess.pairing.reduced import least_degree
 from swisschess.pairing.result import Pairing
+from swisschess.pairing.tight import prepare
+from swisschess.pairing.tightreduced import TightReducedGraph, slack
 from swisschess.rules.dubov import (
     BracketTrace,
     Contender,
@@ -62,6 +65,7 @@ from swisschess.rules.dubov import (
     pair_with_pab,
 )
 from swisschess.rules.dutch import REDUCED_MIN_LOWER, REDUCED_MIN_PLAYERS, pair_dutch
+from swisschess.rules.dutch1992 import max_matching
 
 W = Colour.WHITE
 
@@ -131,26 +135,82 @@ class Burstein:
                              lambda c: (c.score, -c.games, c.index[0], c.index[1], -c.tpn),
                              self._pair, burstein_rank)
 
-    def _hi(self, a: int, b: int) -> int:
-        P = self.P
-        ia, ib = a in self.inb, b in self.inb
-        na, nb = a in self.inn, b in self.inn
-        if not (ia or na) or not (ib or nb):
-            return self.hi_out
-        reward = self.reward
-        # the fields (1, C5, C6, C7a, C7b, C8) as Packer.pack lays them out,
-        # summed (each value fits its field, so sum and bitwise or agree)
-        if ia and ib:
-            pa, pb = P[a].pref.colour, P[b].pref.colour
-            c8 = 0 if (pa is pb and pa is not Colour.NONE) else 1  # [C8]
-            return self.hi_in + ((reward[a] + reward[b]) << self.shift_c6) + c8
-        # a pair of the following bracket ([C7])
-        return self.hi_next + ((reward[a] + reward[b]) << self.shift_c7b)
+    def _closed(self, bracket: list[int], start: int) -> bool:
+        """Does every optimum of the round pair the whole ``bracket`` inside
+        it?  Yes when the bracket has a perfect matching ([C1], [C3]) and the
+        players from ``start`` on (the next scoregroup and below) complete
+        by themselves (Dirac: every one of them has at least half of them as
+        possible opponents); then [C5] takes every bracket pair there is."""
+        n = len(self.P)
+        h = n - start
+        if len(bracket) % 2 or h < REDUCED_MIN_LOWER:
+            return False
+        facts = self.facts
+        cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
+        if 2 * (least_degree(start, facts.conflicts, cls) - 1) < h:
+            return False
+        pos = {v: i for i, v in enumerate(bracket)}
+        adj = [[pos[u] for u in bracket if u != v and facts.compatible(v, u)] for v in bracket]
+        return all(m >= 0 for m in max_matching(len(bracket), adj))
 
-    def _set_hi(self, g: RoundGraph, a: int, b: int) -> None:
-        hi = self._hi(a, b)
-        if g.hi.get(g.key(a, b)) != hi:  # unchanged: the graph has it already
-            g.set_hi(a, b, hi)
+    def _reweigh(self, g: RoundGraph, touched: list[int], partners: list[int],
+                 eligible: AbstractSet[int]) -> None:
+        """Give the pairs of ``touched`` (those in ``eligible``) with
+        ``partners`` their criteria weight; each pair once, and only those
+        whose weight changed are handed to the graph.
+
+        The weight is the fields (1, C5, C6, C7a, C7b, C8) as
+        :meth:`Packer.pack` lays them out, summed from precomputed parts
+        (each value fits its field, so sum and bitwise or agree): a pair
+        with a player neither in the bracket nor in the next scoregroup has
+        only completion ([C4]); a bracket pair [C5], [C6] (the scores of the
+        two) and [C8] (not the same colour preference); any other pair of
+        the two groups belongs to the following bracket ([C7])."""
+        facts = self.facts
+        conflicts, cls, colour = facts.conflicts, facts.cls, facts.colour
+        inb, inn, reward = self.inb, self.inn, self.reward
+        hi_out, hi_in, hi_next = self.hi_out, self.hi_in, self.hi_next
+        s6, s7 = self.shift_c6, self.shift_c7b
+        none = Colour.NONE
+        hi_of = g.hi
+        changes: list[tuple[int, int, int]] = []
+        done: set[int] = set()
+        for a in touched:
+            if a not in eligible:
+                continue
+            done.add(a)
+            fa, ca = conflicts[a], cls[a]
+            ia, ra, pa = a in inb, reward[a], colour[a]
+            a_out = not ia and a not in inn
+            for b in partners:
+                if b in done or b in fa or (ca is not None and ca is cls[b]):
+                    continue  # weighed already, or [C1]/[C3]: no edge
+                if a_out:
+                    hi = hi_out
+                elif b in inb:
+                    if ia:
+                        hi = hi_in + ((ra + reward[b]) << s6) + (
+                            0 if (pa is colour[b] and pa is not none) else 1)  # [C8]
+                    else:
+                        hi = hi_next + ((ra + reward[b]) << s7)
+                elif b in inn:
+                    hi = hi_next + ((ra + reward[b]) << s7)
+                else:
+                    hi = hi_out
+                k = (a, b) if a < b else (b, a)
+                if hi_of.get(k) != hi:
+                    hi_of[k] = hi
+                    changes.append((k[0], k[1], hi))
+        if g.bonus or g.cross:  # never at a bracket's start: the slow way
+            for a, b, hi in changes:
+                g.set_hi(a, b, hi)
+            return
+        shift = g.cw + g.ow  # RoundGraph.weight without cross bit or bonus
+        gg = g.g
+        if isinstance(gg, TightReducedGraph):
+            gg.set_fresh([(a, b, hi << shift) for a, b, hi in changes])
+        else:
+            gg.set_many([(a, b, hi << shift) for a, b, hi in changes])
 
     def _pair(self, P: list[Contender]) -> list[tuple[Contender, Contender]]:
         n = len(P)
@@ -160,6 +220,7 @@ class Burstein:
         scores = sorted({c.score for c in P}, reverse=True)
         digit = {sc: i for i, sc in enumerate(scores)}
         facts = PairFacts(P, [digit[c.score] for c in P])
+        self.facts = facts
         base = 1 << (bits(n) + 1)
         top = base ** len(scores)
         # [C6]: the higher a paired player's score, the more significant
@@ -174,23 +235,23 @@ class Burstein:
         self.inb: set[int] = set()
         self.inn: set[int] = set()
         g = RoundGraph(n)
-        # 4.3 asks about most candidates in turn, on a dense graph: one
-        # weighted matching per decision is cheaper than a tight-graph
-        # search per candidate here (measured at 1000 players)
+        # 4.3 is read from one optimum and its duals (Art4Order); the
+        # questions it cannot settle go the weighted way, not by a
+        # tight-graph search per candidate (dearer on these dense graphs)
         g.use_tight = False
-        reduced: ReducedGraph | None = None
+        reduced: TightReducedGraph | None = None
         if n >= REDUCED_MIN_PLAYERS:
             # Large rounds: a pair with a player below the bracket and its
             # next scoregroup always weighs the same (completion only), so
             # that lower part is replaced by sinks and a certificate (see
             # pairing/reduced.py); the decisions are the full graph's.
             cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
-            reduced = ReducedGraph(n, [False] * n, g.weight(self._hi(0, 1)), [0] * n,
-                                   facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
+            reduced = TightReducedGraph(n, [False] * n, g.weight(self.hi_out), [0] * n,
+                                        facts.compatible, facts.conflicts, cls, REDUCED_MIN_LOWER)
             g.g = reduced
         else:
-            for a, b in facts.compatible_pairs(range(n)):
-                g.set_hi(a, b, self._hi(a, b))
+            # before the first bracket every pair has completion only
+            g.set_all(facts.compatible_pairs(range(n)), self.hi_out)
             g.solve()
         remaining = list(range(n))
         floaters: list[int] = []
@@ -213,27 +274,28 @@ class Burstein:
             touched = [v for v in old_inb | old_inn | self.inb | self.inn
                        if v in fset
                        or (v in old_inb, v in old_inn) != (v in self.inb, v in self.inn)]
-            if reduced is not None and reduced.reduced:
-                # the lower part: every player from the first below nxt on
-                lower_start = next((v for v in below if P[v].score != s2), n)
-                active = bracket + nxt
-                reduced.begin_bracket(active, lower_start)
-            if reduced is not None and reduced.reduced:
-                # pairs with the lower part keep their constant weight
-                for a in touched:
-                    if a not in reduced.active:
-                        continue
-                    for b in active:
-                        if b != a and facts.compatible(a, b):
-                            self._set_hi(g, a, b)
-            else:
-                for a in touched:
-                    if a not in remaining:
-                        continue
-                    for b in remaining:
-                        if b != a and facts.compatible(a, b):
-                            self._set_hi(g, a, b)
-            g.solve()
+            closed = False
+            if reduced is not None and reduced.reduced and nxt and self._closed(bracket, nxt[0]):
+                # every optimum pairs the whole bracket inside it ([C5]), so
+                # the next scoregroup matters only through completion: it
+                # joins the lower part, and the graph is the bracket's
+                reduced.begin_bracket(bracket, nxt[0])
+                if reduced.reduced:
+                    self._reweigh(g, touched, bracket, reduced.active)
+                    g.solve()
+                    closed = reduced.reduced and all(g.mate[v] in self.inb for v in bracket)
+            if not closed:
+                if reduced is not None and reduced.reduced:
+                    # the lower part: every player from the first below nxt on
+                    lower_start = next((v for v in below if P[v].score != s2), n)
+                    active = bracket + nxt
+                    reduced.begin_bracket(active, lower_start)
+                if reduced is not None and reduced.reduced:
+                    # pairs with the lower part keep their constant weight
+                    self._reweigh(g, touched, active, reduced.active)
+                else:
+                    self._reweigh(g, touched, remaining, set(remaining))
+                g.solve()
             # 4.1 BSN by the 1.8 ranking; 4.3 BSN 1's opponent the largest BSN
             bsn = sorted(bracket, key=lambda v: burstein_rank(P[v]))
             tr = BracketTrace(s if s is not None else P[bracket[0]].score,
@@ -242,34 +304,221 @@ class Burstein:
                 tr.notes.append("incoming floaters: " + ", ".join(str(P[v].id) for v in floaters))
             decided: set[int] = set()
             paired: set[int] = set()
+            order = Art4Order(g, self.inb)
             for v in bsn:
                 if v in decided:
                     continue
                 cands = [u for u in reversed(bsn) if u not in decided and u != v]
-                if cands and g.mate[v] == cands[0]:
-                    # the last optimum already pairs v with his first
-                    # choice: it is still an optimum of the players left
-                    # (only v's bonuses and the frozen pairs changed since)
-                    m = cands[0]
-                else:
-                    m = g.prefer(v, cands)
+                m = order.choose(v, cands)
                 decided.add(v)
                 if m in self.inb:
                     decided.add(m)
-                    g.freeze(v, m)
+                    order.pair(v, m)
                     out.append((v, m))
                     paired.update((v, m))
                     tr.pairs.append((P[v].id, P[m].id))
                 else:  # v floats down (the virtual player, BSN 0)
-                    for u in bracket:
-                        if u != v:
-                            g.remove(v, u)
-                    g.solve()
+                    order.float(v, bracket)
                     tr.downfloaters.append(P[v].id)
+            order.flush()
             self.trace.append(tr)
             remaining = [v for v in remaining if v not in paired]
             floaters = [v for v in bracket if v not in paired]
         return [(P[a], P[b]) for a, b in out]
+
+
+class Art4Order:
+    """Art. 4.3 for one bracket: each BSN's opponent in turn, read from one
+    optimum ``M`` of the players left and its duals where they suffice.
+
+    "Is there an optimum of the players left in which BSN ``v`` meets
+    ``u``?" is asked for ``v``'s candidates, largest BSN first.  ``M`` pairs
+    ``v`` with ``m0``, so only the candidates before ``m0`` are in question:
+
+    * **no**, when the edge ``v-u`` has slack under the optimal duals of the
+      last solve (complementary slackness: every optimum uses tight edges
+      only; :mod:`swisschess.pairing.tightreduced` shows when the duals of a
+      reduced graph are the round's);
+    * **yes**, when an alternating cycle through ``v-u`` (``v-u``,
+      ``u-m(u)``, tight edges and pairs of ``M``, ..., back to ``m0-v``)
+      gives a matching of the same weight: it is an optimum pairing ``v``
+      with ``u`` and becomes ``M`` (only players of the matching take part,
+      so the players leaving for the lower part of a reduced graph stay the
+      same and its certificate still holds);
+    * otherwise one weighted matching decides, as before
+      (:meth:`RoundGraph.prefer`).
+
+    The pairs and floaters decided are handed to the graph only when a
+    matching is needed (:meth:`flush`): until then the solver keeps its
+    duals, which stay optimal for the players left.  Dropping a decided
+    pair (tight) lowers the dual objective by exactly its weight; an odd set
+    that loses one member becomes even and its ``z`` is spread over the
+    members, which only adds slack; removing a floater's bracket edges (none
+    in ``M``) only drops constraints.  So an edge with slack before has
+    slack after, and the "no" answers stay sound.
+    """
+
+    def __init__(self, g: RoundGraph, inb: set[int]) -> None:
+        self.g = g
+        self.inb = inb
+        self.pairs: list[tuple[int, int]] = []
+        self.floats: list[tuple[int, list[int]]] = []
+        self.gone: set[int] = set()  # decided, not yet handed to the graph
+        self.bonus: list[tuple[int, list[int]]] = []  # bonuses still on the graph
+        self.M = list(g.mate)
+        self.open = False  # the solver holds an optimum and duals to read
+
+    def flush(self) -> None:
+        """Hand the decided pairs and floaters to the graph."""
+        g = self.g
+        for a, b in self.pairs:
+            g.freeze(a, b)
+        for v, others in self.floats:
+            for u in others:
+                g.remove(v, u)
+        for v, cands in self.bonus:
+            g.clear_bonus(v, cands)  # v is decided: nothing left for the solver
+        self.pairs, self.floats, self.bonus = [], [], []
+        self.gone = set()
+        self.open = False
+
+    def pair(self, v: int, u: int) -> None:
+        self.pairs.append((v, u))
+        self.gone.update((v, u))
+
+    def float(self, v: int, bracket: list[int]) -> None:
+        """``v`` floats down: his pairs with the bracket go."""
+        self.floats.append((v, [u for u in bracket if u != v]))
+        self.gone.add(v)
+
+    def _reopen(self) -> bool:
+        """Flush, solve and read the new optimum."""
+        self.flush()
+        self.g.solve()
+        return self._read()
+
+    def _read(self) -> bool:
+        """Take the solver's optimum as ``M``; can its duals be read?  (False:
+        the questions go the weighted way until the next solve.)"""
+        g = self.g
+        self.M = list(g.mate)
+        gg = g.g
+        if isinstance(gg, TightReducedGraph):
+            self.open = gg.tight_ready() and gg.open_optimum()
+        else:
+            self.open = gg.tight_ready() and prepare(gg.pm)
+        return self.open
+
+    def choose(self, v: int, cands: list[int]) -> int:
+        """The first of ``cands`` that ``v`` meets in some optimum of the
+        players left; else ``v``'s mate in one (outside the bracket: he
+        floats)."""
+        if cands and self.M[v] == cands[0]:
+            # the last optimum already pairs v with his first choice
+            return cands[0]
+        if cands and not self.open and self._reopen() and self.M[v] == cands[0]:
+            return cands[0]
+        if self.open:
+            m0 = self.M[v]
+            stop = cands.index(m0) if m0 in self.inb else len(cands)
+            pm = self.g.g.pm
+            for u in cands[:stop]:
+                sl = slack(pm, v, u)
+                if sl is None or sl > 0:
+                    continue  # in no optimum
+                if self._exchange(v, u):
+                    return u
+                break
+            else:
+                return m0
+        return self._weighted(v, cands)
+
+    def _weighted(self, v: int, cands: list[int]) -> int:
+        """The question as one weighted matching: a bonus on ``v``'s edges,
+        the highest for the first candidate (as :meth:`RoundGraph.prefer`).
+
+        The bonus stays until the next :meth:`flush`: ``v`` and his mate are
+        decided by then, the optimum without them is an optimum of the
+        players left without any bonus (dropping the tight pair ``v-m``
+        lowers the dual objective by its weight), and its duals are read as
+        after any other solve."""
+        self.flush()
+        g = self.g
+        k = len(cands)
+        g.set_bonus(v, {u: k - i for i, u in enumerate(cands)})
+        self.bonus.append((v, cands))
+        m = g.solve()[v]
+        self._read()
+        return m
+
+    def _usable(self, x: int) -> bool:
+        """May ``x`` change partner in ``M``?  Players of the matching only:
+        not the PAB, not the players below a reduced graph, nobody decided."""
+        gg = self.g.g
+        if isinstance(gg, TightReducedGraph) and gg.reduced:
+            if x not in gg.active:
+                return False
+        elif x >= gg.n:
+            return False
+        return x not in self.gone and self.M[x] != x
+
+    def _exchange(self, v: int, u: int) -> bool:
+        """Is there an alternating cycle through ``v-u`` whose new pairs weigh
+        as much as the pairs of ``M`` it replaces?  Then ``M`` changed along
+        it is an optimum pairing ``v`` with ``u``, and the new ``M``.  The
+        cycle is looked for among tight edges (others are in no optimum),
+        breadth first from ``u``'s mate back to ``v``'s, without shrinking
+        odd cycles: a cycle it misses only sends the question the weighted
+        way."""
+        M, gg = self.M, self.g.g
+        pm = gg.pm
+        mv, mu = M[v], M[u]
+        usable = self._usable
+        if not (usable(mv) and usable(mu)) or M[mv] != v or M[mu] != u:
+            return False
+        seen = {v, u, mv, mu}
+        back: dict[int, tuple[int, int]] = {}  # even vertex -> (previous even, odd)
+        queue = [mu]
+        k = 0
+        while k < len(queue):
+            a = queue[k]
+            k += 1
+            ma = M[a]
+            for b in pm.adj[a]:
+                if b == ma:
+                    continue
+                if b == mv:
+                    if slack(pm, a, b) == 0 and self._apply(v, u, a, back):
+                        return True
+                    continue
+                if b in seen or not usable(b):
+                    continue
+                c = M[b]
+                if c in seen or not usable(c) or slack(pm, a, b) != 0:
+                    continue
+                seen.add(b)
+                seen.add(c)
+                back[c] = (a, b)
+                queue.append(c)
+        return False
+
+    def _apply(self, v: int, u: int, last: int, back: dict[int, tuple[int, int]]) -> bool:
+        """The cycle ``v-u``, ``u-mu``, ..., ``last-mv``, ``mv-v``: change
+        ``M`` along it if the weight stays the same."""
+        M, get = self.M, self.g.g.get
+        new = [(v, u), (last, M[v])]
+        old = [(v, M[v]), (u, M[u])]
+        x = last
+        while x in back:
+            a, b = back[x]
+            new.append((a, b))
+            old.append((b, x))
+            x = a
+        if sum(get(a, b) for a, b in new) != sum(get(a, b) for a, b in old):
+            return False
+        for a, b in new:
+            M[a], M[b] = b, a
+        return True
 
 
 def burstein_trace(t: Tournament) -> tuple[Pairing, list[BracketTrace]]:
