@@ -174,3 +174,17 @@ def test_half_forbidden_round_on_classes(monkeypatch):
     assert any(plans)
     monkeypatch.undo()
     _same_as_full_graph(monkeypatch, t)
+
+
+@pytest.mark.parametrize("n", [121, 151])
+def test_odd_half_forbidden_round_on_classes(monkeypatch, n):
+    """An odd round split into two XXP groups: the larger group must take the
+    PAB (its players never meet each other), so the witnesses of [C4] at the
+    start and of each bracket's certificate take it from that group — the
+    whole round stays on classes, identical to the full graph."""
+    t = family("xxp", n, 1)
+    with dutchtrace.recording() as tr:
+        pair_round(t)
+    assert tr.start == ""
+    assert {b.path for b in tr.brackets} == {dutchtrace.CLASSES}
+    _same_as_full_graph(monkeypatch, t)

@@ -442,9 +442,12 @@ class PerfectMatcher:
                 return False
             # The freed vertices need their least slack to the trees left:
             # scan them, or rescan the trees' S vertices, whichever is fewer.
+            # (A rescan looks only at unlabelled neighbours, pushed as ~v: the
+            # S-S edges between the trees left are in heap3 already, and their
+            # keys do not move with the duals.)
             s_left = [v for node, lab in label.items() if lab == _S for v in _leaves(node)]
             if len(s_left) < len(freed):
-                queue.extend(s_left)
+                queue.extend(~v for v in s_left)
                 return True
             for v in freed:
                 b = best_s_neighbour(v)
@@ -475,6 +478,9 @@ class PerfectMatcher:
             # scan S vertices
             while queue:
                 i = queue.pop()
+                rescan = i < 0  # after a dissolve: unlabelled neighbours only
+                if rescan:
+                    i = ~i
                 bi = top[i]
                 if label.get(bi) != _S:
                     continue  # its tree augmented meanwhile
@@ -484,7 +490,7 @@ class PerfectMatcher:
                     if bj == bi:
                         continue
                     lj = label.get(bj)
-                    if lj == _T:
+                    if lj == _T or rescan and lj is not None:
                         continue
                     slack = yi + y[j] - w
                     if lj is None:

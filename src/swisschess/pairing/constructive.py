@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
+from swisschess.pairing.conflicts import GroupMemo, count_within
+
 #: Stop the repair after this many compatibility tests per group player
 #: (the certificate is then declined, never wrong).
 REPAIR_BUDGET = 64
@@ -52,10 +54,11 @@ def find_perfect(group: Sequence[int], conflicts: Sequence[AbstractSet[int]],
         return {}
     members = set(group)
     per_class = class_sizes(group, colour_class)
+    memo = GroupMemo()
 
     def degree(x: int) -> int:
         c = colour_class[x]
-        d = h - 1 - sum(1 for y in conflicts[x] if y in members)
+        d = h - 1 - count_within(conflicts[x], members, memo)
         return d - (per_class[c] - 1 if c else 0)
 
     order = sorted(group, key=lambda x: (degree(x), x))

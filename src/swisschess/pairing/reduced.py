@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
 from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
+from swisschess.pairing.conflicts import GroupMemo, count_from
 from swisschess.pairing.matching import MatchingGraph
 
 
@@ -58,12 +59,14 @@ def class_counts(colour_class: Sequence[int], start: int) -> dict[int, int]:
 
 
 def degree_bound(v: int, start: int, conflicts: Sequence[AbstractSet[int]],
-                 colour_class: Sequence[int], counts: dict[int, int], inside: bool) -> int:
+                 colour_class: Sequence[int], counts: dict[int, int], inside: bool,
+                 memo: GroupMemo | None = None) -> int:
     """A lower bound on ``v``'s possible opponents among the players from
     ``start`` on (``inside``: ``v`` is one of them): all of them, less its
-    conflicts and the players of its own colour class ([C3])."""
+    conflicts and the players of its own colour class ([C3]).  ``memo``
+    (one per ``start``) counts each prohibited-pair group once."""
     d = len(colour_class) - start - inside
-    d -= sum(1 for x in conflicts[v] if x >= start)
+    d -= count_from(conflicts[v], start, GroupMemo() if memo is None else memo)
     c = colour_class[v]
     if c:
         d -= counts.get(c, 0) - inside
@@ -73,7 +76,8 @@ def degree_bound(v: int, start: int, conflicts: Sequence[AbstractSet[int]],
 def least_degree(start: int, conflicts: Sequence[AbstractSet[int]], colour_class: Sequence[int]) -> int:
     """The least :func:`degree_bound` among the players from ``start`` on."""
     counts = class_counts(colour_class, start)
-    return min(degree_bound(v, start, conflicts, colour_class, counts, True)
+    memo = GroupMemo()
+    return min(degree_bound(v, start, conflicts, colour_class, counts, True, memo)
                for v in range(start, len(colour_class)))
 
 
@@ -119,6 +123,7 @@ class ReducedGraph(MatchingGraph):
         self.best_bye_share: int | None = None
         self.min_lower_degree = 0
         self.class_count: dict[int, int] = {}
+        self.group_memo = GroupMemo()
         self.fresh = False
         self.expanded_because = ""
 
@@ -192,13 +197,14 @@ class ReducedGraph(MatchingGraph):
         self._add_sinks(want - len(self.sinks))
         # lower bounds on degrees inside the lower part (Dirac certificate)
         self.class_count = class_counts(self.colour_class, lower_start)
+        self.group_memo = GroupMemo()
         self.min_lower_degree = least_degree(lower_start, self.conflicts, self.colour_class)
         self.fresh = True
 
     def _lower_degree(self, v: int, inside: bool) -> int:
         """A lower bound on ``v``'s neighbours in the lower part."""
         return degree_bound(v, self.lower_start, self.conflicts, self.colour_class,
-                            self.class_count, inside)
+                            self.class_count, inside, self.group_memo)
 
     def _add_sinks(self, k: int) -> None:
         pm = self.pm

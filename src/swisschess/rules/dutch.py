@@ -34,7 +34,15 @@ from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.reduced import ReducedGraph, least_degree
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.rules import dutchtrace as trace
-from swisschess.rules.dutchclasses import ClassBail, ClassBracket, Conflicts, conflict_sets, excess
+from swisschess.rules.dutchclasses import (
+    ClassBail,
+    ClassBracket,
+    Conflicts,
+    colour_class_of,
+    conflict_sets,
+    excess,
+    in_crowd,
+)
 from swisschess.rules.dutchcore import (
     FACTS_2026,
     BracketProcess,
@@ -411,8 +419,14 @@ class _Round:
         players, wt = self.players, self.wt
         group = list(range(self.n))
         if bye_score is not None:
-            group.remove(next(v for v in reversed(group) if players[v].bye_eligible
-                              and players[v].skey == bye_score))
+            cands = [v for v in group if players[v].bye_eligible and players[v].skey == bye_score]
+            # [C1]/[C3] a crowd (one XXP group, one absolute colour) over half
+            # of an odd round: a PAB from outside it would leave it more than
+            # half of the rest, so the witness takes the PAB from the crowd
+            crowd, k = excess(group, players)
+            if k > 0:
+                cands = [v for v in cands if in_crowd(players[v], crowd)] or cands
+            group.remove(cands[-1])
         return has_perfect(group, conflicts, cls,
                            lambda a, b: wt.compatible(players[a], players[b]))
 
@@ -484,6 +498,38 @@ class _ClassBracket(ClassBracket):
         c, k = excess(self.v[self.size:] + list(range(self.lower_start, r.n)), r.players)
         return c, max(0, k - r.n % 2)
 
+    def _pab(self, single: list[int], nxt: list[int], lower: list[int],
+             shares: dict[int, int], least: int) -> tuple[int, int]:
+        """Odd round: the witness's PAB (a player of least share, the last of
+        the next scoregroup or else of the lower part) and the fewest players
+        of the next scoregroup that any valid pairing with these floaters
+        sends to the lower part.  [C1]/[C3]: when one crowd (an XXP group, an
+        absolute colour) is over half of the rest of the round, its players
+        never meet each other, so every valid pairing gives it the PAB; where
+        the PAB sits changes what the lower part's crowd needs from above."""
+        players, wt = self.r.players, self.r.wt
+        c, k = self.lower_need(single + nxt + lower, False)
+        in_lower = set(lower)
+        memo: dict[Any, int] = {}
+
+        def fits(x: int) -> bool:
+            return k <= 0 or in_crowd(players[x], c)
+
+        def need_without(x: int) -> int:
+            key = (colour_class_of(players[x]), players[x].groups) if x in in_lower else None
+            if key not in memo:
+                rest = lower if key is None else [y for y in lower if y != x]
+                memo[key] = self.lower_need(rest, False)[1]
+            return memo[key]
+
+        # every valid pairing: the PAB a candidate of the PAB score ([C5])
+        forced = min((need_without(x) for x in single + nxt + lower
+                      if wt.bye_candidate(players[x]) and fits(x)), default=None)
+        witness = [x for x in reversed(lower + nxt) if shares.get(x) == least and fits(x)]
+        if forced is None or not witness:
+            raise ClassBail("certificate: odd round, no PAB candidate fits the crowds")
+        return min(witness, key=need_without), forced
+
     def certify(self, single: list[int]) -> dict[int, int]:
         """Isolated bracket: the floaters, the next scoregroup and the rest of
         the round can be paired as the floaters' value assumed — each floater
@@ -503,6 +549,9 @@ class _ClassBracket(ClassBracket):
             raise ClassBail("certificate: more floaters than the next scoregroup")
         odd = (len(single) + len(nxt) + len(lower)) % 2 == 1
         pab = None
+        # the fewest players of the next scoregroup every valid pairing sends
+        # to the lower part (a bound for [C8] below)
+        forced = self.lower_need(lower, odd)[1]
         if odd:
             shares = {x: wt.share(players[x]) for x in nxt + lower + single
                       if players[x].bye_eligible}
@@ -512,11 +561,7 @@ class _ClassBracket(ClassBracket):
             if any(shares.get(x) == least for x in single):
                 # a floater might take the PAB as well: not handled
                 raise ClassBail("certificate: a floater may take the PAB")
-            # the PAB from the lower part if possible, else the next scoregroup
-            for x in reversed(lower + nxt):
-                if shares.get(x) == least:
-                    pab = x
-                    break
+            pab, forced = self._pab(single, nxt, lower, shares, least)
         # each floater meets a distinct player of the next scoregroup
         taken: set[int] = set() if pab is None else {pab}
         partner = self.meet_next(single, self.absorbing_first(nxt), taken)
@@ -525,11 +570,11 @@ class _ClassBracket(ClassBracket):
         # [C1]/[C3] a crowd (one absolute colour, one XXP group) over half of
         # the lower part takes at least ``need`` players from above, whatever
         # this bracket does: they come from the next scoregroup (issue 31)
-        c, need = self.lower_need(lower, odd)
+        c, need = self.lower_need(low, False)
         if need:
             self.send_down(rest, low, c, need)
         # [C8]: the next scoregroup keeps as many pairs as it can have
-        if len(single) + len(rest) // 2 != (len(single) + len(nxt) - need) // 2:
+        if len(single) + len(rest) // 2 != (len(single) + len(nxt) - forced) // 2:
             raise ClassBail("certificate: [C8] pairs of the next scoregroup")
         if len(rest) % 2:
             if not low:

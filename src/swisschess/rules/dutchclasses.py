@@ -19,44 +19,12 @@ from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from swisschess.pairing.blossom import NoPerfectMatching, PerfectMatcher
 from swisschess.pairing.classlp import feasible, transport
+from swisschess.pairing.conflicts import Conflicts, GroupMemo, count_within
 from swisschess.pairing.constructive import class_sizes, has_perfect
+from swisschess.pairing.exchanges import NoSides, choose_sides
 from swisschess.rules import dutchtrace as trace
 from swisschess.rules.dutchcore import Entrant, W
-
-
-class Conflicts(AbstractSet[int]):
-    """One player's [C1] conflicts, as positions: the opponents met (own
-    set) and the members of the prohibited-pair groups (XXP / 260) the
-    player is in, kept as the groups' shared sets rather than copied for
-    every member (two groups of 5,000 would cost 50 M entries, issue 31).
-    Behaves as the plain set of all of them, the player left out."""
-
-    __slots__ = ("me", "own", "shared")
-
-    def __init__(self, me: int) -> None:
-        self.me = me
-        self.own: set[int] = set()
-        self.shared: tuple[frozenset[int], ...] = ()
-
-    def __contains__(self, x: object) -> bool:
-        return x in self.own or (x != self.me and any(x in s for s in self.shared))
-
-    def __iter__(self) -> Iterator[int]:
-        yield from self.own
-        if not self.shared:
-            return
-        seen = set(self.own)
-        seen.add(self.me)
-        for s in self.shared:
-            for x in s:
-                if x not in seen:
-                    seen.add(x)
-                    yield x
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 def conflict_sets(players: list[Entrant]) -> tuple[list[Conflicts], list[int]]:
@@ -97,9 +65,10 @@ def dirac(group: list[int], conflicts: Sequence[AbstractSet[int]], colour_class:
         return compatible(group[0], group[1])
     members = set(group)
     per_class = class_sizes(group, colour_class)
+    memo = GroupMemo()
     for x in group:
         c = colour_class[x]
-        deg = h - 1 - sum(1 for y in conflicts[x] if y in members)
+        deg = h - 1 - count_within(conflicts[x], members, memo)
         if c:
             deg -= per_class[c] - 1
         if 2 * deg < h:
@@ -769,78 +738,17 @@ class ClassBracket:
             return None
         players, wt, v = self.r.players, self.r.wt, self.v
         f = m - 2 * rp
-        big = m * m + 1
-        pm = PerfectMatcher(m + f)
-        down: list[dict[int, int]] = [{} for _ in range(m)]  # q -> {q2: weight}
-        for q in range(m):
-            c = self.cls[rem[q]]
-            x = players[v[rem[q]]]
-            w = 2 * (big * (q < rp) + m - q)
-            for q2 in range(q + 1, m):
-                if self.cls[rem[q2]] in self.tight[c] and wt.compatible(x, players[v[rem[q2]]]):
-                    down[q][q2] = w
-                    pm.set_weight(q, q2, w)
-            if self.single_tight[c]:
-                for s in range(m, m + f):
-                    pm.set_weight(q, s, 0)
-
-        def solve() -> list[int]:
-            try:
-                return pm.solve()
-            except NoPerfectMatching as e:
-                raise ClassBail("remainder: no S1/S2 on the tight pairs") from e
-
-        def pairs_down(mate: list[int], q: int) -> bool:
-            return q < mate[q] < m
-
-        def set_down(q: int, delta: int | None) -> None:
-            for q2, w in down[q].items():
-                pm.set_weight(q, q2, None if delta is None else w + delta)
-
-        # warm start (issue 31): duals of "S1 = the first rp": an S2 player
-        # holds m - rp, an S1 player the rest of his down weight, a single
-        # slot minus m - rp; every edge is covered and S1-S2 pairs are tight,
-        # so the first solve repairs only the exchanges
-        duals = [m - rp if q >= rp else 2 * (big + m - q) - (m - rp) for q in range(m)]
-        duals += [-(m - rp)] * f
-        pm.start_from(duals)
-        mate = solve()
-        k = sum(1 for q in range(rp) if not pairs_down(mate, q))
-        left = k
-        q = rp
-        while q > 0 and left:  # S1 players going down: the lowest first
-            q -= 1
-            if pairs_down(mate, q):
-                set_down(q, -1)
-                mate = solve()
-            if pairs_down(mate, q):
-                set_down(q, 0)
-            else:
-                left -= 1
-                set_down(q, None)
-                down[q] = {}
-        left = k
-        for q in range(rp, m):  # S2 players coming up: the highest first
-            if left <= 1:
-                break
-            already = pairs_down(mate, q)
-            if not already:
-                set_down(q, 1)
-                mate = solve()
-            if pairs_down(mate, q):
-                left -= 1
-                for q0 in range(q):
-                    if q in down[q0]:
-                        pm.set_weight(q0, q, None)
-                        del down[q0][q]
-                for s in range(m, m + f):
-                    pm.set_weight(q, s, None)
-            if not already:
-                set_down(q, 0)
-        mate = solve()
-        side = [1 if pairs_down(mate, q) else 2 for q in range(m)]
-        if sum(1 for x in side if x == 1) != rp:
+        who = [players[v[lj]] for lj in rem]
+        try:
+            # a sparse graph priced against every tight pair (issue 31)
+            found = choose_sides(m, rp, [self.cls[lj] for lj in rem], self.tight,
+                                 [self.single_tight[self.cls[lj]] for lj in rem],
+                                 lambda q, q2: wt.compatible(who[q], who[q2]))
+        except NoSides as e:
+            raise ClassBail("remainder: no S1/S2 on the tight pairs") from e
+        if found is None:
             return None
+        side = found
         keys: list[tuple] = []
         sup: dict[tuple, int] = {}
         dem: dict[tuple, int] = {}
@@ -927,4 +835,4 @@ class ClassBracket:
                 or has_perfect(group, r.conflicts, r.colour_class, compatible))
 
 
-__all__ = ["ClassBail", "ClassBracket", "conflict_sets", "dirac", "excess", "in_crowd"]
+__all__ = ["ClassBail", "ClassBracket", "Conflicts", "conflict_sets", "dirac", "excess", "in_crowd"]
