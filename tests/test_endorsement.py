@@ -83,6 +83,49 @@ def test_run_logs_each_tournament_and_resumes(tmp_path, capsys):
     assert "4 tournaments logged" in text and "rounds_checked: 6" in text
 
 
+#: A stand-in reference whose generator writes one game of round 2 with the
+#: colours swapped (and whose checker is ours): the run must report round 2.
+FLIPPING_REFERENCE = """\
+import subprocess, sys
+from swisschess.formats.trf import read_trf
+from swisschess.formats.writer import write_trf
+from swisschess.model.tournament import RoundEntry
+args = sys.argv[1:]
+rc = subprocess.run([sys.executable, "-m", "swisschess", "engine", *args]).returncode
+if "-g" in args and rc == 0:
+    out = args[args.index("-o") + 1]
+    t = read_trf(out).tournament
+    for pid, p in sorted(t.players.items()):
+        e = p.entry(2)
+        if e is not None and e.played:
+            f = t.players[e.opponent].results[1]
+            p.results[1] = RoundEntry(e.opponent, e.colour.opposite, e.code)
+            t.players[e.opponent].results[1] = RoundEntry(pid, f.colour.opposite, f.code)
+            break
+    with open(out, "w") as fh:
+        fh.write(write_trf(t))
+sys.exit(rc)
+"""
+
+
+def test_a_difference_is_counted_and_its_file_kept(tmp_path, capsys):
+    fake = tmp_path / "flip.py"
+    fake.write_text(FLIPPING_REFERENCE)
+    out = tmp_path / "run"
+    rc = endorsement.main(["--reference", f"{sys.executable} {fake}", "-n", "1",
+                           "--players", "8-8", "--rounds", "3-3", "--seed", "3", "-j", "1",
+                           "--directions", "reference", "--out", str(out)])
+    assert rc == 6
+    (line,) = (json.loads(x) for x in (out / "log.jsonl").read_text().splitlines())
+    assert line["rounds"] == 3 and 2 in line["differing_rounds"] and not line["crash"]
+    kept = out / "differences"
+    assert {f.name for f in kept.iterdir()} == {
+        "reference-seed-3.trf", "reference-seed-3.cfg", "reference-seed-3.ours.txt",
+        "reference-seed-3.reference.txt"}
+    assert "Checker pairings" in (kept / "reference-seed-3.ours.txt").read_text()
+    assert "rounds [2" in capsys.readouterr().out
+
+
 def test_engine_starts_without_the_store():
     code = ("import sys; from swisschess.cli.main import main; "
             "rc = main(['engine', '--round-robin', '--players', '4']); "
