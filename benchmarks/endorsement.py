@@ -228,6 +228,16 @@ def one(job: Job) -> Outcome:
     return out
 
 
+def seed_span(seeds: list[int]) -> str:
+    """``"1-174"`` when the seeds run without a gap, else how many and within what
+    (a run stopped while two workers were busy can leave one out)."""
+    if not seeds:
+        return ""
+    if seeds == list(range(seeds[0], seeds[-1] + 1)):
+        return f"{seeds[0]}-{seeds[-1]}"
+    return f"{len(seeds)} seeds within {seeds[0]}-{seeds[-1]}"
+
+
 def summarise(outcomes: list[Outcome]) -> dict[str, object]:
     summary: dict[str, object] = {
         "tournaments": len(outcomes),
@@ -239,8 +249,7 @@ def summarise(outcomes: list[Outcome]) -> dict[str, object]:
         "crashes": sum(bool(o.crash) for o in outcomes),
         "players": (f"{min(o.config['PlayersNumber'] for o in outcomes)}-"
                     f"{max(o.config['PlayersNumber'] for o in outcomes)}" if outcomes else ""),
-        "seeds": (f"{min(o.seed for o in outcomes)}-{max(o.seed for o in outcomes)}"
-                  if outcomes else ""),
+        "seeds": seed_span(sorted(o.seed for o in outcomes)),
         "ours_cpu_seconds": round(sum(o.ours_cpu for o in outcomes), 1),
         "reference_cpu_seconds": round(sum(o.reference_cpu for o in outcomes), 1),
         "job_wall_seconds": round(sum(o.seconds for o in outcomes), 1),

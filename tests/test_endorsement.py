@@ -180,6 +180,12 @@ def test_deep_copy_of_a_tournament_shares_only_immutable_entries():
     assert shared[0] is shared[1]
 
 
+def test_seed_span_shows_a_gap():
+    assert endorsement.seed_span([1, 2, 3]) == "1-3"
+    assert endorsement.seed_span([1, 3]) == "2 seeds within 1-3"
+    assert endorsement.seed_span([]) == ""
+
+
 def test_arguments_parse_ranges():
     assert endorsement.parse_range("6-300") == (6, 300)
     assert endorsement.parse_range("9") == (9, 9)
