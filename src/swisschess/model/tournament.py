@@ -22,7 +22,7 @@ Z     zero-point bye, absence (also blank)    no        no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
@@ -95,6 +95,12 @@ class RoundEntry:
     def is_absence(self) -> bool:
         """Not paired: a requested bye (H, F, Z) or an absence."""
         return self.opponent is None and self.code in "HFZ"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RoundEntry:
+        # immutable (frozen, atoms only): a copy of a tournament shares it, as
+        # it shares a str; copying a tournament (cut_before, once per round
+        # checked) was half the checker's time, most of it rebuilding these
+        return self
 
     @staticmethod
     def game(opponent: int, colour: Colour, code: str) -> RoundEntry:
@@ -190,6 +196,14 @@ class Player:
     #: Development coefficient K of the FIDE rating list the player was imported
     #: from (B.02 8.3.3; issue 25); None when unknown (TRF files carry none).
     k_factor: int | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Player:
+        # every field is an atom but ``results``, a list of immutable entries:
+        # copying the list is a deep copy (several times faster than copy's
+        # generic one; keep it so if a mutable field is added)
+        c = replace(self, results=list(self.results))
+        memo[id(self)] = c
+        return c
 
     def entry(self, rnd: int) -> RoundEntry | None:
         """Entry of round ``rnd`` (1-based), or None if nothing is recorded."""
