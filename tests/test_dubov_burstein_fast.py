@@ -232,3 +232,27 @@ def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monk
     monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
     slow = pair_dubov(t)
     assert fast.boards == slow.boards and fast.bye == slow.bye
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(90, 5, 3), (150, 5, 7), (120, 8, 5), (300, 4, 2)])
+def test_burstein_dense_brackets_give_the_weighted_pairing(players, rounds, seed, monkeypatch):
+    """Closed brackets paired from a built optimum (``dense_art4``: the
+    perfect matchings without a pair inside the smaller colour side are the
+    optima, 4.3 read by exchanges) pair as the weighted way (Art4Order)."""
+    t = bench.make_history(players, rounds, seed=seed, planned=9)
+    used = []
+    dense = burstein_mod.dense_art4
+
+    def spy(*args):
+        out = dense(*args)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(burstein_mod, "dense_art4", spy)
+    fast = pair_burstein(t)
+    assert any(used)
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)
+    slow = pair_burstein(t)
+    assert fast.boards == slow.boards and fast.bye == slow.bye
+    assert len(fast.boards) == players // 2

@@ -46,10 +46,12 @@ Dutch engine): the same decisions on a much smaller graph.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.dense import split_witness
 from swisschess.pairing.reduced import least_degree
 from swisschess.pairing.result import Pairing
 from swisschess.pairing.tight import prepare
@@ -128,6 +130,9 @@ class Burstein:
             c.index = idx[c.id]
         players.sort(key=lambda c: (-c.score, burstein_rank(c)))
         self.players = players
+        # closed dense brackets from a built optimum (dense_art4); False:
+        # always the weighted way (the A/B reference)
+        self.use_dense = True
 
     def run(self) -> Pairing:
         # 3.1 lowest score, most games played, lowest ranking (1.8)
@@ -275,6 +280,7 @@ class Burstein:
                        if v in fset
                        or (v in old_inb, v in old_inn) != (v in self.inb, v in self.inn)]
             closed = False
+            dense: list[tuple[int, int]] | None = None
             if reduced is not None and reduced.reduced and nxt and self._closed(bracket, nxt[0]):
                 # every optimum pairs the whole bracket inside it ([C5]), so
                 # the next scoregroup matters only through completion: it
@@ -282,8 +288,26 @@ class Burstein:
                 reduced.begin_bracket(bracket, nxt[0])
                 if reduced.reduced:
                     self._reweigh(g, touched, bracket, reduced.active)
-                    g.solve()
-                    closed = reduced.reduced and all(g.mate[v] in self.inb for v in bracket)
+                    if self.use_dense:
+                        dense = dense_art4(bracket, burstein_rank, P, facts)
+                    if dense is None:
+                        g.solve()
+                        closed = reduced.reduced and all(g.mate[v] in self.inb for v in bracket)
+            if dense is not None:
+                # 4.3 read from a built optimum (dense_art4): no solve
+                tr = BracketTrace(s if s is not None else P[bracket[0]].score,
+                                  [P[v].id for v in group])
+                if floaters:
+                    tr.notes.append("incoming floaters: "
+                                    + ", ".join(str(P[v].id) for v in floaters))
+                for a, b in dense:
+                    g.freeze(a, b)
+                    out.append((a, b))
+                    tr.pairs.append((P[a].id, P[b].id))
+                self.trace.append(tr)
+                remaining = [v for v in remaining if v not in self.inb]
+                floaters = []
+                continue
             if not closed:
                 if reduced is not None and reduced.reduced:
                     # the lower part: every player from the first below nxt on
@@ -325,6 +349,93 @@ class Burstein:
             remaining = [v for v in remaining if v not in paired]
             floaters = [v for v in bracket if v not in paired]
         return [(P[a], P[b]) for a, b in out]
+
+
+def dense_art4(bracket: list[int], rank: Callable[[Contender], tuple],
+               P: Sequence[Contender], facts: PairFacts) -> list[tuple[int, int]] | None:
+    """Art. 4.3 of a *closed* bracket (every optimum pairs all of it inside
+    it, :meth:`Burstein._closed`) from a matching built directly, without a
+    weighted matching; None when it cannot be vouched for (the weighted way
+    decides, nothing is concluded from a failed construction).
+
+    Every player has a colour preference, White or Black.  In a closed
+    bracket every perfect matching has the same [C5], [C6] (all paired) and
+    [C7] (nobody floats); only [C8] differs: the pairs of the same colour
+    preference.  With ``S`` the smaller colour side and ``L`` the larger, a
+    perfect matching has at most ``|S|`` pairs joining the sides, so one with
+    no pair inside ``S`` (every ``S`` player meets an ``L`` player) is an
+    optimum, and the optima are exactly the perfect matchings ([C1], [C3])
+    without a pair inside ``S`` (``pairing.dense.split_witness`` builds one).
+
+    4.3: BSN 1 (the 1.8 ranking) meets the largest BSN he meets in some
+    optimum, then BSN 2 among the players left, and so on.  A candidate is
+    passed over only when certainly in no optimum ([C1], [C3], or both in
+    ``S``, or both in ``L`` when the pairs decided have used up the
+    ``(|L| - |S|) / 2`` pairs inside ``L``); for the first other candidate the witness is changed to pair
+    them (one or two exchanges) — it stays a perfect matching without a pair
+    inside ``S``, so an optimum holding every pair decided so far.  If that
+    fails, None."""
+    colour = facts.colour
+    B = Colour.BLACK
+    if len(bracket) < 2 or any(colour[v] is not W and colour[v] is not B for v in bracket):
+        return None
+    whites = [v for v in bracket if colour[v] is W]
+    blacks = [v for v in bracket if colour[v] is B]
+    small, large = (whites, blacks) if len(whites) <= len(blacks) else (blacks, whites)
+    compatible = facts.compatible
+    mate = split_witness(small, large, compatible)
+    if mate is None:
+        return None
+    sset = set(small)
+    spare = (len(large) - len(small)) // 2  # the pairs inside L of every optimum
+
+    def ok(a: int, b: int) -> bool:  # in some optimum: compatible, not both in S
+        if a in sset:
+            return b not in sset and compatible(a, b)
+        return (b in sset or spare > 0) and compatible(a, b)
+
+    bsn = sorted(bracket, key=lambda v: rank(P[v]))
+    decided: set[int] = set()
+    out: list[tuple[int, int]] = []
+    for v in bsn:
+        if v in decided:
+            continue
+        decided.add(v)
+        for u in reversed(bsn):
+            if u in decided or not ok(v, u):
+                continue  # taken, or in no optimum
+            if not _rejoin(mate, v, u, ok):
+                return None  # not shown either way
+            break
+        else:
+            return None  # cannot happen: the witness pairs v
+        decided.add(u)
+        del mate[v], mate[u]
+        if v not in sset and u not in sset:
+            spare -= 1
+        out.append((v, u))
+    return out
+
+
+def _rejoin(mate: dict[int, int], v: int, u: int, ok: Callable[[int, int], bool]) -> bool:
+    """Change the perfect matching ``mate`` (of the players not decided, and
+    ``v``) so that it pairs ``v`` with ``u``, every new pair ``ok``: one
+    exchange, or a rotation through one more pair of ``mate``."""
+    mv, mu = mate[v], mate[u]
+    if mv == u:
+        return True
+    if ok(mv, mu):
+        mate[v], mate[u], mate[mv], mate[mu] = u, v, mu, mv
+        return True
+    for x, y in mate.items():
+        if x in (v, u, mv, mu) or y in (v, u, mv, mu):
+            continue
+        for a, b in ((x, y), (y, x)):
+            if ok(mv, a) and ok(mu, b):
+                mate[v], mate[u] = u, v
+                mate[mv], mate[a], mate[mu], mate[b] = a, mv, b, mu
+                return True
+    return False
 
 
 class Art4Order:
