@@ -90,6 +90,7 @@ def test_first_transposition_refuses_unequal_subgroups():
 @pytest.mark.parametrize("seed", [3, 8])
 def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch):
     t = bench.make_history(90, 5, seed=seed, planned=9)  # round 6: a Burstein round
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     kept = []  # did a solve stay on the reduced graph (certificate held)?
     solve = ReducedGraph.solve
 
@@ -126,6 +127,7 @@ def test_burstein_art4_order_from_duals_gives_the_weighted_pairing(
     players) and reduced graphs, and most questions need no matching."""
     t = bench.make_history(players, rounds, seed=seed, planned=9)
     order = burstein_mod.Art4Order
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     weighted = order._weighted
     asked, matched = [], []
 
@@ -182,6 +184,7 @@ def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
 
     t = bench.make_history(70, 5, seed=5, planned=9)
     reweigh = Burstein._reweigh
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     checked = []
 
     def spy(self: Burstein, g, touched, partners, eligible) -> None:
