@@ -319,7 +319,9 @@ class Burstein:
             nxt = [v for v in below if P[v].score == s2]
             bracket = floaters + group
             dense = None
-            if self.use_dense and reduced is not None and nxt:
+            # at most one incoming floater: two floaters of one bracket lost
+            # their pair there (Art4Order.float), which facts do not know
+            if self.use_dense and reduced is not None and nxt and len(floaters) <= 1:
                 dense = self._dense(bracket, nxt, below, s)
             if dense is not None:
                 # 4.3 read from a built optimum (dense_art4): no solve.  The
