@@ -90,6 +90,7 @@ def test_first_transposition_refuses_unequal_subgroups():
 @pytest.mark.parametrize("seed", [3, 8])
 def test_burstein_reduced_graph_gives_the_full_graphs_pairing(seed, monkeypatch):
     t = bench.make_history(90, 5, seed=seed, planned=9)  # round 6: a Burstein round
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     kept = []  # did a solve stay on the reduced graph (certificate held)?
     solve = ReducedGraph.solve
 
@@ -126,6 +127,7 @@ def test_burstein_art4_order_from_duals_gives_the_weighted_pairing(
     players) and reduced graphs, and most questions need no matching."""
     t = bench.make_history(players, rounds, seed=seed, planned=9)
     order = burstein_mod.Art4Order
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     weighted = order._weighted
     asked, matched = [], []
 
@@ -182,6 +184,7 @@ def test_burstein_criteria_weight_is_the_packed_criteria(monkeypatch):
 
     t = bench.make_history(70, 5, seed=5, planned=9)
     reweigh = Burstein._reweigh
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)  # the weighted way
     checked = []
 
     def spy(self: Burstein, g, touched, partners, eligible) -> None:
@@ -232,3 +235,27 @@ def test_dubov_dense_brackets_give_the_weighted_pairing(players, rnd, seed, monk
     monkeypatch.setattr(Dubov, "_relaxed_dense", lambda self, *a, **k: None)
     slow = pair_dubov(t)
     assert fast.boards == slow.boards and fast.bye == slow.bye
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"),
+                         [(90, 5, 3), (150, 5, 7), (120, 8, 5), (300, 4, 2)])
+def test_burstein_dense_brackets_give_the_weighted_pairing(players, rounds, seed, monkeypatch):
+    """Closed brackets paired from a built optimum (``dense_art4``: the
+    perfect matchings without a pair inside the smaller colour side are the
+    optima, 4.3 read by exchanges) pair as the weighted way (Art4Order)."""
+    t = bench.make_history(players, rounds, seed=seed, planned=9)
+    used = []
+    dense = burstein_mod.dense_art4
+
+    def spy(*args):
+        out = dense(*args)
+        used.append(out is not None)
+        return out
+
+    monkeypatch.setattr(burstein_mod, "dense_art4", spy)
+    fast = pair_burstein(t)
+    assert any(used)
+    monkeypatch.setattr(burstein_mod, "dense_art4", lambda *a: None)
+    slow = pair_burstein(t)
+    assert fast.boards == slow.boards and fast.bye == slow.bye
+    assert len(fast.boards) == players // 2

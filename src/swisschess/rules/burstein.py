@@ -46,10 +46,12 @@ Dutch engine): the same decisions on a much smaller graph.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from swisschess.model.tournament import Colour, Tournament
+from swisschess.pairing.dense import split_witness
 from swisschess.pairing.reduced import least_degree
 from swisschess.pairing.result import Pairing
 from swisschess.pairing.tight import prepare
@@ -128,6 +130,9 @@ class Burstein:
             c.index = idx[c.id]
         players.sort(key=lambda c: (-c.score, burstein_rank(c)))
         self.players = players
+        # closed dense brackets from a built optimum (dense_art4); False:
+        # always the weighted way (the A/B reference)
+        self.use_dense = True
 
     def run(self) -> Pairing:
         # 3.1 lowest score, most games played, lowest ranking (1.8)
@@ -212,7 +217,54 @@ class Burstein:
         else:
             gg.set_many([(a, b, hi << shift) for a, b, hi in changes])
 
-    def _pair(self, P: list[Contender]) -> list[tuple[Contender, Contender]]:
+    def _dense(self, bracket: list[int], nxt: list[int], below: list[int],
+               s: Fraction | None) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The bracket's pairs and floater from a built optimum
+        (:func:`dense_art4`), or None when its optimum's shape cannot be
+        proved here (the weighted way decides).
+
+        Even bracket: closed (:meth:`_closed`), nobody floats.  Odd bracket:
+        [C5] floats exactly one player, [C6] a resident (the lowest score),
+        [C7] one with whom the next scoregroup pairs completely: proved for
+        every resident ``f`` with at least half of ``nxt + f`` as possible
+        opponents when every player of ``nxt`` has too (Dirac), and the
+        players below ``nxt`` complete by themselves (Dirac, as in
+        :meth:`_closed`).  Then every such ``f`` gives the same [C5]-[C7],
+        and [C8] decides as in an even closed bracket."""
+        P, facts = self.P, self.facts
+        n = len(P)
+        if len(bracket) % 2 == 0:
+            if not self._closed(bracket, nxt[0]):
+                return None
+            return dense_art4(bracket, burstein_rank, P, facts)
+        start = next((v for v in below if P[v].score != P[nxt[0]].score), n)
+        h = n - start
+        cls = [0 if c is None else 1 if c is W else 2 for c in facts.cls]
+        if h and (h < REDUCED_MIN_LOWER or 2 * (least_degree(start, facts.conflicts, cls) - 1) < h):
+            return None
+        m = len(nxt) + 1
+        inn = set(nxt)
+        counts: dict[int, int] = {}
+        for v in nxt:
+            if cls[v]:
+                counts[cls[v]] = counts.get(cls[v], 0) + 1
+
+        def degree(v: int, inside: bool) -> int:  # a lower bound, opponents in nxt
+            d = len(nxt) - inside - sum(1 for x in facts.conflicts[v] if x in inn)
+            if cls[v]:
+                d -= counts.get(cls[v], 0) - inside
+            return d
+
+        if any(2 * degree(v, True) < m for v in nxt):
+            return None
+
+        def good(x: int) -> bool:  # [C6] a resident, [C7] nxt + x completes
+            return P[x].score == s and 2 * degree(x, False) >= m
+
+        return dense_art4(bracket, burstein_rank, P, facts, good)
+
+    def _pair(self, P: list[Contender],
+              floaters_in: Sequence[int] = ()) -> list[tuple[Contender, Contender]]:
         n = len(P)
         if n == 0:
             return []
@@ -254,8 +306,9 @@ class Burstein:
             g.set_all(facts.compatible_pairs(range(n)), self.hi_out)
             g.solve()
         remaining = list(range(n))
-        floaters: list[int] = []
+        floaters = list(floaters_in)
         out: list[tuple[int, int]] = []
+        stale = False
         while remaining:
             fset = set(floaters)
             natives = [v for v in remaining if v not in fset]
@@ -265,6 +318,36 @@ class Burstein:
             s2 = P[below[0]].score if below else None
             nxt = [v for v in below if P[v].score == s2]
             bracket = floaters + group
+            dense = None
+            # at most one incoming floater: two floaters of one bracket lost
+            # their pair there (Art4Order.float), which facts do not know
+            if self.use_dense and reduced is not None and nxt and len(floaters) <= 1:
+                dense = self._dense(bracket, nxt, below, s)
+            if dense is not None:
+                # 4.3 read from a built optimum (dense_art4): no solve.  The
+                # graph is left behind (stale); a later bracket that needs
+                # the weighted way gets a fresh one for the players left.
+                stale = True
+                pairs, down = dense
+                tr = BracketTrace(s if s is not None else P[bracket[0]].score,
+                                  [P[v].id for v in group])
+                if floaters:
+                    tr.notes.append("incoming floaters: "
+                                    + ", ".join(str(P[v].id) for v in floaters))
+                floaters = down
+                out.extend(pairs)
+                tr.pairs = [(P[a].id, P[b].id) for a, b in pairs]
+                tr.downfloaters = [P[v].id for v in down]
+                self.trace.append(tr)
+                done = {v for pair in pairs for v in pair}
+                remaining = [v for v in remaining if v not in done]
+                continue
+            if stale:
+                sub = Burstein.__new__(Burstein)
+                sub.t, sub.rnd, sub.trace, sub.use_dense = self.t, self.rnd, self.trace, True
+                fpos = [k for k, v in enumerate(remaining) if v in fset]
+                rest = sub._pair([P[v] for v in remaining], fpos)
+                return [(P[a], P[b]) for a, b in out] + rest
             old_inb, old_inn = self.inb, self.inn
             self.inb, self.inn = set(bracket), set(nxt)
             # a pair's criteria depend only on each end being in the
@@ -325,6 +408,125 @@ class Burstein:
             remaining = [v for v in remaining if v not in paired]
             floaters = [v for v in bracket if v not in paired]
         return [(P[a], P[b]) for a, b in out]
+
+
+FLOAT = -1  # dense_art4: the virtual player a floater is paired with
+
+
+def dense_art4(bracket: list[int], rank: Callable[[Contender], tuple],
+               P: Sequence[Contender], facts: PairFacts,
+               good: Callable[[int], bool] | None = None,
+               ) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """Art. 4.3 of a *closed* bracket (every optimum pairs all of it inside
+    it, :meth:`Burstein._closed`) from a matching built directly, without a
+    weighted matching; None when it cannot be vouched for (the weighted way
+    decides, nothing is concluded from a failed construction).
+
+    Every player has a colour preference, White or Black.  In a closed
+    bracket every perfect matching has the same [C5], [C6] (all paired) and
+    [C7] (nobody floats); only [C8] differs: the pairs of the same colour
+    preference.  With ``S`` the smaller colour side and ``L`` the larger, a
+    perfect matching has at most ``|S|`` pairs joining the sides, so one with
+    no pair inside ``S`` (every ``S`` player meets an ``L`` player) is an
+    optimum, and the optima are exactly the perfect matchings ([C1], [C3])
+    without a pair inside ``S`` (``pairing.dense.split_witness`` builds one).
+
+    4.3: BSN 1 (the 1.8 ranking) meets the largest BSN he meets in some
+    optimum, then BSN 2 among the players left, and so on.  A candidate is
+    passed over only when certainly in no optimum ([C1], [C3], or both in
+    ``S``, or both in ``L`` when the pairs decided have used up the
+    ``(|L| - |S|) / 2`` pairs inside ``L``); for the first other candidate the witness is changed to pair
+    them (one or two exchanges) — it stays a perfect matching without a pair
+    inside ``S``, so an optimum holding every pair decided so far.  If that
+    fails, None.
+
+    Odd bracket (``good`` given, :meth:`Burstein._dense`): one player of
+    ``L`` floats ([C8]: floating one of ``S`` leaves at most ``|S| - 1``
+    pairs joining the sides), and any ``good`` one gives an optimum.  The
+    floater is the witness's partner of a virtual player (BSN 0, the last
+    candidate); only a ``good`` player is given to it.  Returns the pairs
+    and the floaters."""
+    colour = facts.colour
+    B = Colour.BLACK
+    if len(bracket) < 2 or any(colour[v] is not W and colour[v] is not B for v in bracket):
+        return None
+    if (len(bracket) % 2 == 1) != (good is not None):
+        return None
+    whites = [v for v in bracket if colour[v] is W]
+    blacks = [v for v in bracket if colour[v] is B]
+    small, large = (whites, blacks) if len(whites) <= len(blacks) else (blacks, whites)
+    compatible = facts.compatible
+    sset = set(small)
+    mate = None
+    if good is None:
+        mate = split_witness(small, large, compatible)
+    else:
+        for f in [x for x in reversed(large) if good(x)][:4]:
+            mate = split_witness(small, [x for x in large if x != f], compatible)
+            if mate is not None:
+                mate[f], mate[FLOAT] = FLOAT, f
+                break
+    if mate is None:
+        return None
+    # the pairs inside L of every optimum
+    spare = (len(large) - len(small) - (good is not None)) // 2
+
+    def ok(a: int, b: int) -> bool:  # in some optimum: compatible, not both in S
+        if a == FLOAT or b == FLOAT:
+            x = b if a == FLOAT else a
+            return good is not None and x not in sset and good(x)
+        if a in sset:
+            return b not in sset and compatible(a, b)
+        return (b in sset or spare > 0) and compatible(a, b)
+
+    bsn = sorted(bracket, key=lambda v: rank(P[v]))
+    decided: set[int] = set()
+    out: list[tuple[int, int]] = []
+    down: list[int] = []
+    for v in bsn:
+        if v in decided:
+            continue
+        decided.add(v)
+        # 4.3: the largest BSN first, the virtual player (BSN 0) last
+        for u in [*reversed(bsn), FLOAT]:
+            if u in decided or not ok(v, u):
+                continue  # taken, or in no optimum
+            if not _rejoin(mate, v, u, ok):
+                return None  # not shown either way
+            break
+        else:
+            return None  # cannot happen: the witness pairs v
+        del mate[v], mate[u]
+        if u == FLOAT:
+            down.append(v)
+            continue
+        decided.add(u)
+        out.append((v, u))
+        if v not in sset and u not in sset:
+            spare -= 1
+    return out, down
+
+
+
+def _rejoin(mate: dict[int, int], v: int, u: int, ok: Callable[[int, int], bool]) -> bool:
+    """Change the perfect matching ``mate`` (of the players not decided, and
+    ``v``) so that it pairs ``v`` with ``u``, every new pair ``ok``: one
+    exchange, or a rotation through one more pair of ``mate``."""
+    mv, mu = mate[v], mate[u]
+    if mv == u:
+        return True
+    if ok(mv, mu):
+        mate[v], mate[u], mate[mv], mate[mu] = u, v, mu, mv
+        return True
+    for x, y in mate.items():
+        if x in (v, u, mv, mu) or y in (v, u, mv, mu):
+            continue
+        for a, b in ((x, y), (y, x)):
+            if ok(mv, a) and ok(mu, b):
+                mate[v], mate[u] = u, v
+                mate[mv], mate[a], mate[mu], mate[b] = a, mv, b, mu
+                return True
+    return False
 
 
 class Art4Order:
