@@ -33,7 +33,7 @@ bracket the exact weighted way, so a "no" is never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 Ok = Callable[[int, int], bool]
 
@@ -172,7 +172,8 @@ def first_perfect(s1: Sequence[int], t2: Sequence[int], ok: Ok,
     out = []
     for a in s1:
         at = next((i for i, c in enumerate(left)
-                   if ok(a, c) and (m1[a] == c or _reroute(m1, m2, left, ok, a, c))), -1)
+                   if ok(a, c) and (m1[a] == c or reroute(
+                       m1, m2, a, c, lambda x: (y for y in left if ok(x, y)), ok))), -1)
         if at < 0:
             return None  # cannot happen: the witness pairs a
         c = left.pop(at)
@@ -182,13 +183,17 @@ def first_perfect(s1: Sequence[int], t2: Sequence[int], ok: Ok,
     return out
 
 
-def _reroute(m1: dict[int, int], m2: dict[int, int], right: Sequence[int], ok: Ok,
-             a: int, c: int) -> bool:
-    """Change the perfect matching ``m1``/``m2`` so that it pairs ``a`` with
-    ``c``: one alternating path from ``c``'s partner to ``a``'s old one
-    (breadth first over the players of ``right``, without ``a`` and ``c``)."""
+def reroute(m1: dict[int, int], m2: dict[int, int], a: int, c: int,
+            neighbours: Callable[[int], Iterable[int]], ok: Ok) -> bool:
+    """Change the perfect matching ``m1``/``m2`` (left -> right, right -> left)
+    so that it pairs ``a`` with ``c``, if some perfect matching does: one
+    alternating path from ``c``'s partner to ``a``'s old one, breadth first
+    without ``a`` and ``c``.  ``neighbours(x)``: the right players ``x`` may
+    take, in the order to try them; ``ok(x, y)``: whether ``x`` may take ``y``
+    (for the direct exchange, the usual case in a dense bracket).  Which
+    path is found changes ``m1`` but never the answer."""
     u, w = m2[c], m1[a]
-    if ok(u, w):  # the usual case in a dense bracket: a direct exchange
+    if ok(u, w):  # a direct exchange
         m1[u], m2[w] = w, u
         m1[a], m2[c] = c, a
         return True
@@ -196,8 +201,8 @@ def _reroute(m1: dict[int, int], m2: dict[int, int], right: Sequence[int], ok: O
     queue = [u]
     found = None
     for x in queue:
-        for y in right:
-            if y == c or not ok(x, y):
+        for y in neighbours(x):
+            if y == c:
                 continue
             if y == w:
                 found = x

@@ -76,7 +76,7 @@ from swisschess.model.history import (
 )
 from swisschess.model.rounds import sort_boards
 from swisschess.model.tournament import Colour, Tournament
-from swisschess.pairing.dense import first_perfect, rejoin_inside, split_witness
+from swisschess.pairing.dense import first_perfect, rejoin_inside, reroute, split_witness
 from swisschess.pairing.matching import MatchingGraph, NoPerfectMatching
 from swisschess.pairing.result import Pairing, PairingError
 from swisschess.pairing.tight import prepare, rematch
@@ -526,7 +526,8 @@ def first_transposition(g: RoundGraph, s1: Sequence[int],
         for c in t2:
             if c not in m2 or c not in adj[a]:
                 continue  # taken already, or not in an optimal pairing
-            if m1[a] == c or _reroute(adj, m1, m2, a, c):
+            if m1[a] == c or reroute(m1, m2, a, c, lambda x: (y for y in adj[x] if y in m2),
+                                     lambda x, y: y in adj[x]):
                 break
         else:  # cannot happen: the witness pairs a
             return None
@@ -534,47 +535,6 @@ def first_transposition(g: RoundGraph, s1: Sequence[int],
         del m1[a]
         del m2[c]
     return out
-
-
-def _reroute(adj: dict[int, set[int]], m1: dict[int, int], m2: dict[int, int],
-             a: int, c: int) -> bool:
-    """Change the perfect matching ``m1``/``m2`` so that it pairs ``a`` with
-    ``c``, if some perfect matching does: one alternating path from ``c``'s
-    partner to ``a``'s (breadth first, without ``a`` and ``c``)."""
-    u, w = m2[c], m1[a]
-    prev: dict[int, int] = {u: -1}  # S1 vertex -> the S1 vertex it was reached from
-    via: dict[int, int] = {}  # S1 vertex -> T2 vertex it is to take
-    queue = [u]
-    found = None
-    for x in queue:
-        for y in adj[x]:
-            if y == c or y not in m2:
-                continue
-            if y == w:
-                via[x] = y
-                found = x
-                break
-            z = m2[y]
-            if z == a or z in prev:
-                continue
-            prev[z] = x
-            via[z] = y
-            queue.append(z)
-        if found is not None:
-            break
-    if found is None:
-        return False
-    # flip: found takes w, its predecessor takes found's old mate, ...
-    x, y = found, w
-    while x != -1:
-        old = m1[x]
-        m1[x] = y
-        m2[y] = x
-        y = old
-        x = prev[x]
-    m1[a] = c
-    m2[c] = a
-    return True
 
 
 def middle_out(items: Sequence[int]) -> list[int]:
