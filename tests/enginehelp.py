@@ -26,3 +26,16 @@ def reference_files(edition: str) -> list[str]:
 def player_count(path: str) -> int:
     with open(path, newline="") as f:
         return sum(1 for ln in f.read().replace("\r", "\n").split("\n") if ln.startswith("001"))
+
+
+def same_as_full_graph(monkeypatch, t) -> None:
+    """The 2026 engine pairs ``t`` as it does with the reduced graph and the
+    class method switched off (everything on the full graph)."""
+    import swisschess.rules.dutch as dutch
+    from swisschess.pairing.api import pair_round
+
+    shipped = pair_round(t)
+    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 10**9)
+    full = pair_round(t)
+    monkeypatch.undo()
+    assert (shipped.boards, shipped.bye) == (full.boards, full.bye)

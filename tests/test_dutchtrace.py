@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from enginehelp import ROOT
+from enginehelp import ROOT, same_as_full_graph
 
 import swisschess.rules.dutch as dutch
 from swisschess.formats.writer import write_trf
@@ -25,14 +25,6 @@ def _paths(t) -> tuple[list[str], dutchtrace.RoundTrace]:
     with dutchtrace.recording() as tr:
         pair_round(t)
     return [b.path for b in tr.brackets], tr
-
-
-def _same_as_full_graph(monkeypatch, t) -> None:
-    shipped = pair_round(t)
-    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 10**9)
-    full = pair_round(t)
-    monkeypatch.undo()
-    assert (shipped.boards, shipped.bye) == (full.boards, full.bye)
 
 
 def test_trace_is_off_unless_recording():
@@ -75,7 +67,7 @@ def test_small_scoregroup_above_a_huge_one_on_classes(monkeypatch):
     paths, tr = _paths(t)
     assert tr.brackets[0].size == 17
     assert paths == [dutchtrace.CLASSES, dutchtrace.CLASSES]
-    _same_as_full_graph(monkeypatch, t)
+    same_as_full_graph(monkeypatch, t)
 
 
 def test_one_sided_colours_leave_many_floaters_on_classes(monkeypatch):
@@ -86,7 +78,7 @@ def test_one_sided_colours_leave_many_floaters_on_classes(monkeypatch):
         t = family("white", 200, seed)
         paths, tr = _paths(t)
         assert paths[0] == dutchtrace.CLASSES
-        _same_as_full_graph(monkeypatch, t)
+        same_as_full_graph(monkeypatch, t)
 
 
 def test_dutchpaths_prints_each_bracket(tmp_path, capsys):

@@ -9,7 +9,7 @@ import sys
 
 import networkx as nx
 import pytest
-from enginehelp import ROOT
+from enginehelp import ROOT, same_as_full_graph
 
 import swisschess.rules.dutch as dutch
 from swisschess.pairing import constructive
@@ -22,14 +22,6 @@ from bench_stress import FAMILIES  # noqa: E402
 
 def family(name: str, n: int, seed: int = 1):
     return FAMILIES[name][1](n, seed)
-
-
-def _same_as_full_graph(monkeypatch, t) -> None:
-    shipped = pair_round(t)
-    monkeypatch.setattr(dutch, "REDUCED_MIN_PLAYERS", 10**9)
-    full = pair_round(t)
-    monkeypatch.undo()
-    assert (shipped.boards, shipped.bye) == (full.boards, full.bye)
 
 
 def _graph(h: int, colour: list[int], conflicts: list[set[int]]):
@@ -135,7 +127,7 @@ def test_white_wins_round_on_classes(monkeypatch, seed):
                if b.size >= dutch.CLASS_MIN_ACTIVE)
     assert hits["send_down"] >= 1 and hits["need"] >= 1
     monkeypatch.undo()
-    _same_as_full_graph(monkeypatch, t)
+    same_as_full_graph(monkeypatch, t)
 
 
 def test_xxp_groups_are_class_facts():
@@ -173,7 +165,7 @@ def test_half_forbidden_round_on_classes(monkeypatch):
     assert {b.path for b in tr.brackets} == {dutchtrace.CLASSES}
     assert any(plans)
     monkeypatch.undo()
-    _same_as_full_graph(monkeypatch, t)
+    same_as_full_graph(monkeypatch, t)
 
 
 @pytest.mark.parametrize("n", [121, 151])
@@ -187,4 +179,4 @@ def test_odd_half_forbidden_round_on_classes(monkeypatch, n):
         pair_round(t)
     assert tr.start == ""
     assert {b.path for b in tr.brackets} == {dutchtrace.CLASSES}
-    _same_as_full_graph(monkeypatch, t)
+    same_as_full_graph(monkeypatch, t)
