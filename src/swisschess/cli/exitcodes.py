@@ -17,6 +17,8 @@ code   name                meaning
 =====  ==================  ===================================================
 """
 
+import sys
+
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
 EXIT_UNEXPECTED = 2
@@ -30,7 +32,5 @@ EXIT_INTERRUPTED = 130
 def fail(code: int, msg: str, command: str = "") -> int:
     """Print ``msg`` to stderr as ``swisschess [COMMAND]: msg`` and return ``code``:
     every command reports a refusal in this one shape."""
-    import sys
-
     print(f"swisschess{' ' + command if command else ''}: {msg}", file=sys.stderr)
     return code
