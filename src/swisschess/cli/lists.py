@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from swisschess import i18n
 from swisschess.i18n import gettext as _
 from swisschess.i18n.terms import BYE_NAMES, bye_name, round_title, tiebreak_name
-from swisschess.model.history import withdrawal_rounds
+from swisschess.model.history import absent_by_withdrawal
 from swisschess.model.tournament import Tournament
 
 #: Names longer than this are cut in the list (the TRF allows 33 characters).
@@ -76,8 +76,7 @@ def pairing_list(t: Tournament, rnd: int, boards: Sequence[tuple[int, int]],
         lines.append(" ".join([f"{n:>{w_bd}}", *side(w), f"{res or '':^{w_res}}",
                                *side(b)]).rstrip())
     for pid, code in extras:
-        label = (_("withdrawn") if code == "Z" and rnd in withdrawal_rounds(t.players[pid])
-                 else extra_label(code))
+        label = _("withdrawn") if absent_by_withdrawal(t.players[pid], code, rnd) else extra_label(code)
         lines.append(" ".join([" " * w_bd, *side(pid), label]).rstrip())
     return lines
 

@@ -235,6 +235,16 @@ def withdrawal_rounds(player: Player) -> frozenset[int]:
     return frozenset(rounds)
 
 
+def absent_by_withdrawal(player: Player, code: str, rnd: int | None = None) -> bool:
+    """Whether ``player``'s absence ``code`` in round ``rnd`` is his withdrawal (a
+    list then says "withdrawn" rather than "absent"): a ``Z`` in his trailing run
+    of absences (:func:`withdrawal_rounds`), or, with ``rnd`` None, any ``Z`` of a
+    withdrawn player in the round about to be paired."""
+    if code != "Z" or not player.withdrawn:
+        return False
+    return rnd is None or rnd in withdrawal_rounds(player)
+
+
 def unplayed_rounds(player: Player, upto: int | None = None) -> int:
     """Rounds without a game played over the board (2026 [C9])."""
     res = player.results if upto is None else player.results[:upto]

@@ -8,7 +8,7 @@ from typing import Any
 from swisschess import i18n
 from swisschess.i18n import N_, terms
 from swisschess.i18n import gettext as _
-from swisschess.model.history import withdrawal_rounds
+from swisschess.model.history import absent_by_withdrawal
 from swisschess.model.search import matches
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 from swisschess.pairing import registry
@@ -23,9 +23,9 @@ BYE_LABELS = dict(terms.BYE_NAMES)
 def extra_label(p: Player, code: str, rnd: int | None = None) -> str:
     """Why ``p`` is not on a board in round ``rnd``, in the reader's language: the
     bye or absence of ``code`` (``U``, ``H``, ``F``, ``Z``), or "withdrawn" for
-    the rounds he misses because he withdrew (:func:`withdrawal_rounds`; with
+    the rounds he misses because he withdrew (:func:`absent_by_withdrawal`; with
     ``rnd`` None, the round about to be paired)."""
-    if code == "Z" and p.withdrawn and (rnd is None or rnd in withdrawal_rounds(p)):
+    if absent_by_withdrawal(p, code, rnd):
         return _("withdrawn")
     return _(BYE_LABELS.get(code, code))
 
