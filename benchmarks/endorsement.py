@@ -5,6 +5,8 @@
         [--edition 2026] [--tournaments 500] [--players 6-100] [--rounds 3-13]
         [--seed 1] [--jobs 2] [--out /tmp/endorsement] [--quick] [--resume]
         [--directions ours,reference] [--swisschess 'python -m swisschess']
+        [--scheduler local|tcp://HOST:PORT]
+    python benchmarks/endorsement.py --edition 2012 --reference 'java -jar /path/to/javafo.jar'
     python benchmarks/endorsement.py --summary OUT      # the counts so far (a run going on)
 
 FIDE endorses a pairing program after running it against an accepted one in
@@ -25,6 +27,19 @@ exits with an error (other than "no valid pairing" while generating, which is
 counted apart: the random history left no legal pairing), prints nothing
 parsable, or runs past ``--timeout``.
 
+The reference speaks a *dialect* (``--reference-dialect``, chosen by the
+edition unless given): ``trf2026``, bbpPairings (v6 for 2026, v5 for 2017),
+called as above; ``javafo14``, JaVaFo 1.4 for the 2012 wording, called without
+``--dutch`` (it pairs Dutch only) and reading and writing its own codes for a
+round without opponent (``0000 - +`` / ``=`` / ``-`` for TRF-2026's ``U`` /
+``H`` / ``Z``) and no ``XXC``: our file is rewritten before its checker reads
+it and its file after its generator writes it (``tools/peerfiles.py``).  Its
+generator takes no seed (``-g CONFIG -o F`` only), so its tournaments cannot be
+made again: every file it writes is kept as written, gzipped, in
+``OUT/generated/reference-seed-S.trf.gz`` (``tools/javafo_2012.py convert``
+gives the file our checker read).  Its exit 1 with ``PAIRING IS IMPOSSIBLE``
+is "no valid pairing"; any other exit 1 is a crash.
+
 Tournament *i* of a direction uses seed ``SEED + i``; its configuration is
 drawn from ``random.Random(seed)``, so a run is repeated exactly by the same
 arguments (the seeds and configurations are printed with every difference and
@@ -41,14 +56,25 @@ rounds checked, differing rounds, crash, the CPU seconds of each program), so
 a long run can be read while it goes on (``--summary OUT``), stopped at any
 point with exact counts, and continued (``--resume`` skips the tournaments
 already in the log).  CPU seconds are the processes' own (user + system, from
-``getrusage`` of the children), per program: ``ours_cpu`` and
-``reference_cpu``.
+``wait4`` of each command), per program: ``ours_cpu`` and ``reference_cpu``.
 
 Every file with a difference or a crash is kept in ``OUT/differences/`` with
-its configuration (``DIR-seed-S.trf`` / ``.cfg``) and both checkers' reports
-(``.ours.txt`` / ``.reference.txt``); the other files are deleted.  This is a
-benchmark, not a test: it needs the reference binary, which is never part of
-the repository (build it outside, e.g. under /tmp).
+its configuration (``DIR-seed-S.trf`` / ``.cfg``; ``DIR-seed-S.javafo14.trf``
+as JaVaFo read or wrote it) and both checkers' reports (``.ours.txt`` /
+``.reference.txt``); the other files are deleted.  This is a benchmark, not a
+test: it needs the reference program, which is never part of the repository
+(build it outside, e.g. under /tmp).
+
+Where the jobs run: by default a pool of ``--jobs`` processes; with
+``--scheduler local`` one Dask task per tournament and direction on an
+embedded ``LocalCluster`` of ``--jobs`` single-threaded workers, with
+``--scheduler tcp://HOST:PORT`` on the workers of a running ``dask
+scheduler`` (``dask worker tcp://HOST:PORT`` on each machine, each with
+swisschess and the reference at the same paths; this script's code travels
+with the tasks).  The cluster set-up is ``swisschess verify``'s
+(``swisschess.cli.cluster``).  A job works in a temporary folder of its own
+and sends the files to keep back with its outcome; this process writes the
+log and the files, so the log lines are the same wherever the jobs ran.
 """
 from __future__ import annotations
 
