@@ -205,13 +205,21 @@ def engine_flags(edition: str) -> list[str]:
 parse_report = peerfiles.checker_report
 
 
+class Timeout(subprocess.TimeoutExpired):
+    """A command killed past its time, with the CPU seconds it had spent."""
+
+    def __init__(self, cmd: list[str], timeout: float, cpu: float):
+        super().__init__(cmd, timeout)
+        self.cpu = cpu
+
+
 def run(cmd: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run ``cmd``: its completed process and its CPU seconds (user + system).
 
     The CPU comes from ``wait4`` of that very process, so it is exact in any
     worker, however many threads run commands side by side (a Dask worker may
-    have several).  Raises ``subprocess.TimeoutExpired`` past ``timeout``
-    seconds (the process is killed).
+    have several).  Raises :class:`Timeout` past ``timeout`` seconds (the
+    process is killed).
     """
     with tempfile.TemporaryFile() as so, tempfile.TemporaryFile() as se:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so, stderr=se)
@@ -229,9 +237,9 @@ def run(cmd: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str
             waiter.join()
         _, status, usage = ended[0]
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        if timed_out:
-            raise subprocess.TimeoutExpired(cmd, timeout)
         cpu = usage.ru_utime + usage.ru_stime
+        if timed_out:
+            raise Timeout(cmd, timeout, cpu)
         so.seek(0)
         se.seek(0)
         out = so.read().decode("utf-8", errors="replace")
@@ -260,12 +268,19 @@ def one(job: Job) -> Result:
     reports: dict[str, str] = {}
     start = time.perf_counter()
 
-    def timed(who: str, cmd: list[str]) -> subprocess.CompletedProcess[str]:
-        done, cpu = run(cmd, job.timeout)
+    def spent(who: str, cpu: float) -> None:
         if who == "ours":
             out.ours_cpu += cpu
         else:
             out.reference_cpu += cpu
+
+    def timed(who: str, cmd: list[str]) -> subprocess.CompletedProcess[str]:
+        try:
+            done, cpu = run(cmd, job.timeout)
+        except Timeout as exc:  # what it spent counts too
+            spent(who, exc.cpu)
+            raise
+        spent(who, cpu)
         return done
 
     with tempfile.TemporaryDirectory(prefix="endorsement-") as tmp:
@@ -306,6 +321,8 @@ def one(job: Job) -> Result:
                                  f"{(chk.stderr or chk.stdout).strip()[:300]}")
         except subprocess.TimeoutExpired as exc:
             out.crash = f"timeout after {job.timeout:.0f} s: {shlex.join(map(str, exc.cmd))}"
+            if out.generated:  # the checker: not run again for the kept reports
+                reports[checker_name] = out.crash + "\n"
         except OSError as exc:  # the program cannot be started
             out.crash = f"{type(exc).__name__}: {exc}"
         out.seconds = time.perf_counter() - start
@@ -322,7 +339,7 @@ def one(job: Job) -> Result:
                         except (subprocess.TimeoutExpired, OSError) as exc:
                             reports[name] = f"{type(exc).__name__}: {exc}\n"
                     keep[f"differences/{stem}.{name}.txt"] = reports[name].encode()
-            out.kept = str(Path(job.out) / "differences" / trf.name)
+            out.kept = str(Path(job.out) / "differences" / (trf if trf.exists() else cfg).name)
     return out, keep
 
 

@@ -339,3 +339,21 @@ def test_dask_run_logs_what_the_process_pool_logs(tmp_path):
         logs.append(sorted(({k: v for k, v in x.items() if k not in timing} for x in lines),
                            key=lambda x: x["direction"]))
     assert logs[0] == logs[1] and len(logs[0]) == 2
+
+
+def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
+    spin = tmp_path / "spin.py"
+    spin.write_text("import time\nend = time.process_time() + 5\n"
+                    "while time.process_time() < end:\n    pass\n")
+    out = tmp_path / "run"
+    rc = endorsement.main(["--reference", f"{sys.executable} {spin}", "-n", "1", "--players",
+                           "6-6", "--rounds", "3-3", "-j", "1", "--timeout", "1",
+                           "--directions", "ours", "--out", str(out)])
+    assert rc == 6
+    (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
+    assert line["crash"].startswith("timeout after 1 s:") and line["generated"]
+    assert 0.3 < line["reference_cpu"] < 3  # killed after about a second of spinning
+    # its report is not asked again (another timeout) for the kept files
+    kept = out / "differences"
+    assert (kept / "ours-seed-1.reference.txt").read_text().startswith("timeout after 1 s")
+    assert "Round #3" in (kept / "ours-seed-1.ours.txt").read_text()
