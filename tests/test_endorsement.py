@@ -352,7 +352,8 @@ def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
     assert rc == 6
     (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
     assert line["crash"].startswith("timeout after 1 s:") and line["generated"]
-    assert 0.3 < line["reference_cpu"] < 3  # killed after about a second of spinning
+    # counted until killed (a second of wall time: at most that much CPU, less on a busy machine)
+    assert 0 < line["reference_cpu"] < 2
     # its report is not asked again (another timeout) for the kept files
     kept = out / "differences"
     assert (kept / "ours-seed-1.reference.txt").read_text().startswith("timeout after 1 s")
