@@ -5,6 +5,8 @@
         [--edition 2026] [--tournaments 500] [--players 6-100] [--rounds 3-13]
         [--seed 1] [--jobs 2] [--out /tmp/endorsement] [--quick] [--resume]
         [--directions ours,reference] [--swisschess 'python -m swisschess']
+        [--scheduler local|tcp://HOST:PORT]
+    python benchmarks/endorsement.py --edition 2012 --reference 'java -jar /path/to/javafo.jar'
     python benchmarks/endorsement.py --summary OUT      # the counts so far (a run going on)
 
 FIDE endorses a pairing program after running it against an accepted one in
@@ -25,6 +27,19 @@ exits with an error (other than "no valid pairing" while generating, which is
 counted apart: the random history left no legal pairing), prints nothing
 parsable, or runs past ``--timeout``.
 
+The reference speaks a *dialect* (``--reference-dialect``, chosen by the
+edition unless given): ``trf2026``, bbpPairings (v6 for 2026, v5 for 2017),
+called as above; ``javafo14``, JaVaFo 1.4 for the 2012 wording, called without
+``--dutch`` (it pairs Dutch only) and reading and writing its own codes for a
+round without opponent (``0000 - +`` / ``=`` / ``-`` for TRF-2026's ``U`` /
+``H`` / ``Z``) and no ``XXC``: our file is rewritten before its checker reads
+it and its file after its generator writes it (``tools/peerfiles.py``).  Its
+generator takes no seed (``-g CONFIG -o F`` only), so its tournaments cannot be
+made again: every file it writes is kept as written, gzipped, in
+``OUT/generated/reference-seed-S.trf.gz`` (``tools/javafo_2012.py convert``
+gives the file our checker read).  Its exit 1 with ``PAIRING IS IMPOSSIBLE``
+is "no valid pairing"; any other exit 1 is a crash.
+
 Tournament *i* of a direction uses seed ``SEED + i``; its configuration is
 drawn from ``random.Random(seed)``, so a run is repeated exactly by the same
 arguments (the seeds and configurations are printed with every difference and
@@ -41,35 +56,76 @@ rounds checked, differing rounds, crash, the CPU seconds of each program), so
 a long run can be read while it goes on (``--summary OUT``), stopped at any
 point with exact counts, and continued (``--resume`` skips the tournaments
 already in the log).  CPU seconds are the processes' own (user + system, from
-``getrusage`` of the children), per program: ``ours_cpu`` and
-``reference_cpu``.
+``wait4`` of each command), per program: ``ours_cpu`` and ``reference_cpu``.
 
 Every file with a difference or a crash is kept in ``OUT/differences/`` with
-its configuration (``DIR-seed-S.trf`` / ``.cfg``) and both checkers' reports
-(``.ours.txt`` / ``.reference.txt``); the other files are deleted.  This is a
-benchmark, not a test: it needs the reference binary, which is never part of
-the repository (build it outside, e.g. under /tmp).
+its configuration (``DIR-seed-S.trf`` / ``.cfg``; ``DIR-seed-S.javafo14.trf``
+as JaVaFo read or wrote it) and both checkers' reports (``.ours.txt`` /
+``.reference.txt``); the other files are deleted.  This is a benchmark, not a
+test: it needs the reference program, which is never part of the repository
+(build it outside, e.g. under /tmp).
+
+Where the jobs run: by default a pool of ``--jobs`` processes; with
+``--scheduler local`` one Dask task per tournament and direction on an
+embedded ``LocalCluster`` of ``--jobs`` single-threaded workers, with
+``--scheduler tcp://HOST:PORT`` on the workers of a running ``dask
+scheduler`` (``dask worker tcp://HOST:PORT`` on each machine, each with
+swisschess and the reference at the same paths; this script's code travels
+with the tasks).  The cluster set-up is ``swisschess verify``'s
+(``swisschess.cli.cluster``).  A job works in a temporary folder of its own
+and sends the files to keep back with its outcome; this process writes the
+log and the files, so the log lines are the same wherever the jobs ran.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
-import re
 import resource
 import shlex
-import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import peerfiles  # noqa: E402  (the peers' dialects, tools/)
+
+from swisschess.cli.cluster import ClusterError  # noqa: E402
+
 NONE = 1_000_000  # a rate that gives no event
-ROUND_LINE = re.compile(r"^(\S.*): Round #(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How a reference program is called and what it reads and writes."""
+
+    flags: tuple[str, ...]                  # before ``-g`` or the file
+    seeded: bool                            # its generator takes ``-s SEED``
+    to_reference: Callable[[str], str] | None = None    # our file as it reads it
+    from_reference: Callable[[str], str] | None = None  # its file in TRF-2026
+    #: its generator's exit 1 means "no valid pairing" only with this in its output
+    no_pairing_text: str = ""
+
+
+DIALECTS = {
+    # bbpPairings (v5 for 2017, v6 for 2026): TRF-2026 codes, reproducible generator
+    "trf2026": Dialect(flags=("--dutch",), seeded=True),
+    # JaVaFo 1.4 (2012): its own bye codes, no XXC, no --dutch, a generator without
+    # a seed (every file it makes is kept), exit 1 with this for "no valid pairing"
+    "javafo14": Dialect(flags=(), seeded=False, to_reference=peerfiles.to_javafo14,
+                        from_reference=peerfiles.from_javafo14,
+                        no_pairing_text="PAIRING IS IMPOSSIBLE"),
+}
+#: The reference's dialect when --reference-dialect is not given.
+DEFAULT_DIALECT = {"2026": "trf2026", "2017": "trf2026", "2012": "javafo14"}
 
 
 @dataclass
@@ -82,8 +138,8 @@ class Job:
     edition: str
     ours: list[str]
     reference: list[str]
-    work: str
-    keep: str
+    dialect: str            # a key of DIALECTS
+    out: str                # the run's OUT folder (where the client writes kept files)
     timeout: float
 
 
@@ -101,6 +157,11 @@ class Outcome:
     ours_cpu: float = 0.0               # CPU seconds (user + system) of our program
     reference_cpu: float = 0.0          # ... and of the reference
     kept: str = ""
+
+
+#: A job's answer: its outcome and the files to keep, by path under OUT (the
+#: worker writes nothing of its own, so it may run on another machine).
+Result = tuple[Outcome, dict[str, bytes]]
 
 
 def parse_range(text: str) -> tuple[int, int]:
@@ -140,92 +201,154 @@ def engine_flags(edition: str) -> list[str]:
     return ["--dutch"] if edition == "2026" else ["--dutch", "--edition", edition]
 
 
-def parse_report(text: str) -> tuple[int, list[int]]:
-    """Rounds checked and rounds that differ, from a JaVaFo/bbpPairings-style ``-c`` report."""
-    rounds: list[int] = []
-    differing: set[int] = set()
-    for line in text.splitlines():
-        m = ROUND_LINE.match(line)
-        if m:
-            rounds.append(int(m.group(2)))
-        elif rounds and ("Checker pairings" in line or "No valid pairing" in line):
-            differing.add(rounds[-1])
-    return len(rounds), sorted(differing)
+#: Rounds checked and rounds that differ, from a JaVaFo/bbpPairings-style ``-c`` report.
+parse_report = peerfiles.checker_report
 
 
-def children_cpu() -> float:
-    """CPU seconds (user + system) of this process's finished children so far."""
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+class Timeout(subprocess.TimeoutExpired):
+    """A command killed past its time, with the CPU seconds it had spent."""
+
+    def __init__(self, cmd: list[str], timeout: float, cpu: float):
+        super().__init__(cmd, timeout)
+        self.cpu = cpu
 
 
-def run(cmd: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+def run(cmd: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``cmd``: its completed process and its CPU seconds (user + system).
+
+    The CPU comes from ``wait4`` of that very process, so it is exact in any
+    worker, however many threads run commands side by side (a Dask worker may
+    have several).  Raises :class:`Timeout` past ``timeout`` seconds (the
+    process is killed).
+    """
+    with tempfile.TemporaryFile() as so, tempfile.TemporaryFile() as se:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so, stderr=se)
+        ended: list[tuple[int, int, resource.struct_rusage]] = []
+        waiter = threading.Thread(target=lambda: ended.append(os.wait4(proc.pid, 0)),
+                                  daemon=True)
+        waiter.start()
+        waiter.join(timeout)
+        timed_out = waiter.is_alive()
+        if timed_out:  # (not proc.kill(): its poll() would race the waiter for the exit)
+            try:
+                os.kill(proc.pid, 9)
+            except ProcessLookupError:  # ended in between
+                pass
+            waiter.join()
+        _, status, usage = ended[0]
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        cpu = usage.ru_utime + usage.ru_stime
+        if timed_out:
+            raise Timeout(cmd, timeout, cpu)
+        so.seek(0)
+        se.seek(0)
+        out = so.read().decode("utf-8", errors="replace")
+        err = se.read().decode("utf-8", errors="replace")
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err), cpu
 
 
-def timed(out: Outcome, who: str, cmd: list[str], timeout: float
-          ) -> subprocess.CompletedProcess[str]:
-    """:func:`run`, adding the command's CPU seconds to ``out.ours_cpu`` or
-    ``out.reference_cpu`` (a worker runs one command at a time, so the change of
-    its children's usage is that command's)."""
-    before = children_cpu()
-    try:
-        return run(cmd, timeout)
-    finally:
-        spent = children_cpu() - before
-        if who == "ours":
-            out.ours_cpu += spent
-        else:
-            out.reference_cpu += spent
+def one(job: Job) -> Result:
+    """Generate one tournament with one engine, check it with the other.
 
-
-def one(job: Job) -> Outcome:
-    """Generate one tournament with one engine, check it with the other."""
+    Works in a temporary folder of its own; the files to keep come back with the
+    outcome: for a difference or a crash the configuration, the file (in
+    TRF-2026 codes, and as the reference read it when its dialect differs) and
+    both checkers' reports under ``differences/``; every file of a reference
+    generator without a seed (JaVaFo 1.4), as it wrote it, gzipped under
+    ``generated/``, so that each checked tournament can be checked again.
+    """
     out = Outcome(job.direction, job.seed, job.config)
-    stem = f"{job.direction}-seed-{job.seed}"
-    cfg = Path(job.work) / f"{stem}.cfg"
-    trf = Path(job.work) / f"{stem}.trf"
-    cfg.write_text("".join(f"{k}={v}\n" for k, v in job.config.items()))
+    dialect = DIALECTS[job.dialect]
     ours = [*job.ours, "engine", *engine_flags(job.edition)]
-    ref = [*job.reference, "--dutch"]
+    ref = [*job.reference, *dialect.flags]
     generator, checker = (ours, ref) if job.direction == "ours" else (ref, ours)
     checker_name = "reference" if job.direction == "ours" else "ours"
+    stem = f"{job.direction}-seed-{job.seed}"
+    keep: dict[str, bytes] = {}
+    reports: dict[str, str] = {}
     start = time.perf_counter()
-    try:
-        gen = timed(out, job.direction, [*generator, "-g", str(cfg), "-o", str(trf), "-s",
-                                         str(job.seed)], job.timeout)
-        if gen.returncode == 1:
-            out.no_pairing = True
-        elif gen.returncode != 0 or not trf.exists():
-            out.crash = f"generator exit {gen.returncode}: {gen.stderr.strip()[:300]}"
+
+    def spent(who: str, cpu: float) -> None:
+        if who == "ours":
+            out.ours_cpu += cpu
         else:
-            out.generated = True
-            chk = timed(out, checker_name, [*checker, str(trf), "-c"], job.timeout)
-            out.rounds, out.differing_rounds = parse_report(chk.stdout)
-            # ours exits 6 when a round differs; bbpPairings exits 0 and reports it
-            if chk.returncode not in (0, 6) or out.rounds == 0:
-                out.crash = f"checker exit {chk.returncode}: {chk.stderr.strip()[:300]}"
-    except subprocess.TimeoutExpired as exc:
-        out.crash = f"timeout after {job.timeout:.0f} s: {shlex.join(map(str, exc.cmd))}"
-    out.seconds = time.perf_counter() - start
-    out.ours_cpu, out.reference_cpu = round(out.ours_cpu, 3), round(out.reference_cpu, 3)
-    if out.differing_rounds or out.crash:
-        keep = Path(job.keep)
-        keep.mkdir(parents=True, exist_ok=True)
-        for f in (cfg, trf):
-            if f.exists():
-                shutil.copy(f, keep / f.name)
-        if trf.exists():  # both checkers' reports, to compare side by side
-            for name, cmd in (("ours", ours), ("reference", ref)):
-                try:
-                    text = run([*cmd, str(trf), "-c"], job.timeout).stdout
-                except subprocess.TimeoutExpired:
-                    text = "timeout\n"
-                (keep / f"{stem}.{name}.txt").write_text(text)
-        out.kept = str(keep / trf.name)
-    for f in (cfg, trf):
-        f.unlink(missing_ok=True)
-    return out
+            out.reference_cpu += cpu
+
+    def timed(who: str, cmd: list[str]) -> subprocess.CompletedProcess[str]:
+        try:
+            done, cpu = run(cmd, job.timeout)
+        except Timeout as exc:  # what it spent counts too
+            spent(who, exc.cpu)
+            raise
+        spent(who, cpu)
+        return done
+
+    with tempfile.TemporaryDirectory(prefix="endorsement-") as tmp:
+        cfg = Path(tmp) / f"{stem}.cfg"
+        trf = Path(tmp) / f"{stem}.trf"  # in TRF-2026 codes: what our checker reads
+        # what the reference reads or writes: the same file, or its own dialect's copy
+        ref_trf = (Path(tmp) / f"{stem}.{job.dialect}.trf"
+                   if dialect.to_reference or dialect.from_reference else trf)
+        cfg.write_text("".join(f"{k}={v}\n" for k, v in job.config.items()))
+        made = ref_trf if job.direction == "reference" else trf
+        seed = ["-s", str(job.seed)] if job.direction == "ours" or dialect.seeded else []
+        try:
+            gen = timed(job.direction, [*generator, "-g", str(cfg), "-o", str(made), *seed])
+            said = gen.stdout + gen.stderr
+            if gen.returncode == 1 and (job.direction == "ours"
+                                        or dialect.no_pairing_text in said):
+                out.no_pairing = True
+            elif gen.returncode != 0 or not made.exists():
+                out.crash = f"generator exit {gen.returncode}: {said.strip()[:300]}"
+            else:
+                out.generated = True
+                if job.direction == "reference" and not dialect.seeded:
+                    keep[f"generated/{stem}.trf.gz"] = gzip.compress(made.read_bytes(), mtime=0)
+                if ref_trf != trf:  # the other one in the other dialect
+                    if job.direction == "reference":
+                        assert dialect.from_reference is not None
+                        trf.write_text(dialect.from_reference(ref_trf.read_text("latin-1")))
+                    else:
+                        assert dialect.to_reference is not None
+                        ref_trf.write_text(dialect.to_reference(trf.read_text()))
+                checked = trf if checker_name == "ours" else ref_trf
+                chk = timed(checker_name, [*checker, str(checked), "-c"])
+                reports[checker_name] = chk.stdout
+                out.rounds, out.differing_rounds = parse_report(chk.stdout)
+                # ours exits 6 when a round differs; bbpPairings and JaVaFo exit 0 and report it
+                if chk.returncode not in (0, 6) or out.rounds == 0:
+                    out.crash = (f"checker exit {chk.returncode}: "
+                                 f"{(chk.stderr or chk.stdout).strip()[:300]}")
+        except subprocess.TimeoutExpired as exc:
+            out.crash = f"timeout after {job.timeout:.0f} s: {shlex.join(map(str, exc.cmd))}"
+            if out.generated:  # the checker: not run again for the kept reports
+                reports[checker_name] = out.crash + "\n"
+        except OSError as exc:  # the program cannot be started
+            out.crash = f"{type(exc).__name__}: {exc}"
+        out.seconds = time.perf_counter() - start
+        out.ours_cpu, out.reference_cpu = round(out.ours_cpu, 3), round(out.reference_cpu, 3)
+        if out.differing_rounds or out.crash:
+            for f in dict.fromkeys((cfg, trf, ref_trf)):
+                if f.exists():
+                    keep[f"differences/{f.name}"] = f.read_bytes()
+            if trf.exists() and ref_trf.exists():  # both reports, to compare side by side
+                for name, cmd, f in (("ours", ours, trf), ("reference", ref, ref_trf)):
+                    if name not in reports:
+                        try:
+                            reports[name] = run([*cmd, str(f), "-c"], job.timeout)[0].stdout
+                        except (subprocess.TimeoutExpired, OSError) as exc:
+                            reports[name] = f"{type(exc).__name__}: {exc}\n"
+                    keep[f"differences/{stem}.{name}.txt"] = reports[name].encode()
+            out.kept = str(Path(job.out) / "differences" / (trf if trf.exists() else cfg).name)
+    return out, keep
+
+
+def write_kept(out_dir: Path, files: dict[str, bytes]) -> None:
+    """Write a job's kept files under ``out_dir`` (on the machine that runs the harness)."""
+    for name, data in files.items():
+        path = out_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def seed_span(seeds: list[int]) -> str:
@@ -295,12 +418,12 @@ def report(outcomes: list[Outcome], directions: Iterable[str]
     return results, bad
 
 
-def run_jobs(jobs: list[Job], workers: int) -> Iterator[Outcome]:
-    """Each job's outcome as soon as it is done, at most ``workers`` at a time
+def run_jobs(jobs: list[Job], workers: int) -> Iterator[Result]:
+    """Each job's result as soon as it is done, at most ``workers`` at a time
     (submitted lazily, so a long run holds only the jobs in flight)."""
     todo = iter(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: set[Future[Outcome]] = set()
+        running: set[Future[Result]] = set()
         for job in todo:
             running.add(pool.submit(one, job))
             if len(running) >= 2 * workers:
@@ -314,18 +437,57 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[Outcome]:
                     running.add(pool.submit(one, nxt))
 
 
+def run_jobs_on_dask(jobs: list[Job], scheduler: str, workers: int,
+                     connect_timeout: float) -> Iterator[Result]:
+    """Each job as a Dask task (the same :func:`one` as the process pool runs), on an
+    embedded LocalCluster of ``workers`` processes (``scheduler`` "local") or on the
+    workers of the scheduler at ``scheduler``; the cluster set-up is ``swisschess
+    verify``'s (``swisschess.cli.cluster``).  Raises ``ClusterError`` (unreachable)
+    and ``ClusterLost`` (gone during the run)."""
+    import cloudpickle
+
+    from swisschess.cli.cluster import dask_client, map_on_dask
+
+    # this script and tools/peerfiles.py are not installed: their code travels with
+    # the tasks (a worker started elsewhere could not import them)
+    for module in (sys.modules[one.__module__], peerfiles):
+        if module.__name__ != "__main__":
+            cloudpickle.register_pickle_by_value(module)
+
+    def lost(job: Job, why: str) -> Result:
+        return Outcome(job.direction, job.seed, job.config, crash=f"dask: {why}"), {}
+
+    address = None if scheduler == "local" else scheduler
+    with dask_client(address, workers, connect_timeout) as client:
+        threads = sum(client.nthreads().values())
+        print(f"  on Dask: {len(client.nthreads())} workers, {threads} threads"
+              + (f" at {scheduler}" if address else " (embedded LocalCluster)"), flush=True)
+        yield from map_on_dask(client, one, jobs, lost)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--reference",
                     help="the reference engine: a binary (bbpPairings.exe) or a command line")
-    ap.add_argument("--edition", default="2026", choices=("2026", "2017"),
-                    help="Dutch edition of our engine (the reference must follow the same)")
+    ap.add_argument("--edition", default="2026", choices=("2026", "2017", "2012"),
+                    help="Dutch edition of our engine (the reference must follow the same: "
+                         "bbpPairings v6 for 2026, v5 for 2017, JaVaFo 1.4 for 2012)")
+    ap.add_argument("--reference-dialect", choices=sorted(DIALECTS),
+                    help="how the reference is called and what codes it reads: trf2026 "
+                         "(bbpPairings) or javafo14 (JaVaFo 1.4); default javafo14 for "
+                         "--edition 2012, else trf2026")
     ap.add_argument("-n", "--tournaments", type=int, default=500, help="per direction")
     ap.add_argument("--players", type=parse_range, default=(6, 100), metavar="MIN-MAX")
     ap.add_argument("--rounds", type=parse_range, default=(3, 13), metavar="MIN-MAX")
     ap.add_argument("--seed", type=int, default=1, help="tournament i uses seed SEED + i")
-    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("-j", "--jobs", type=int, default=2,
+                    help="processes (or the embedded Dask cluster's workers)")
+    ap.add_argument("--scheduler", metavar="local|tcp://HOST:PORT",
+                    help="run the jobs as Dask tasks: on an embedded LocalCluster of --jobs "
+                         "workers (local) or on a running 'dask scheduler' and its workers")
+    ap.add_argument("--connect-timeout", type=float, default=30.0, metavar="SEC",
+                    help="time allowed to reach --scheduler and find a worker")
     ap.add_argument("--out", default="/tmp/endorsement", help="log, report and kept files")
     ap.add_argument("--directions", default="ours,reference",
                     help="ours (our generator) and/or reference (its generator)")
@@ -347,20 +509,22 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--reference is required (or --summary OUT)")
     if args.quick:
         args.tournaments, args.players = 20, (6, 40)
-    out_dir = Path(args.out)
-    work = out_dir / "work"
-    work.mkdir(parents=True, exist_ok=True)
-    keep = out_dir / "differences"
+    dialect = args.reference_dialect or DEFAULT_DIALECT[args.edition]
+    out_dir = Path(args.out).resolve()
+    out_dir.mkdir(parents=True, exist_ok=True)
     log_path = out_dir / "log.jsonl"
     directions = [d for d in args.directions.split(",") if d]
     ref_path = Path(args.reference)
     reference = ([str(ref_path.resolve())] if ref_path.exists()
                  else shlex.split(args.reference))
-    print(f"endorsement run: Dutch {args.edition}, reference {shlex.join(reference)}, "
-          f"{args.tournaments} tournaments per direction, players {args.players[0]}-"
-          f"{args.players[1]}, rounds {args.rounds[0]}-{args.rounds[1]}, seeds "
-          f"{args.seed}..{args.seed + args.tournaments - 1}, {args.jobs} processes, "
-          f"log {log_path}", flush=True)
+    where = (f"{args.jobs} processes" if not args.scheduler
+             else f"Dask {args.jobs} workers" if args.scheduler == "local"
+             else f"Dask at {args.scheduler}")
+    print(f"endorsement run: Dutch {args.edition}, reference {shlex.join(reference)} "
+          f"({dialect}), {args.tournaments} tournaments per direction, players "
+          f"{args.players[0]}-{args.players[1]}, rounds {args.rounds[0]}-{args.rounds[1]}, "
+          f"seeds {args.seed}..{args.seed + args.tournaments - 1}, {where}, log {log_path}",
+          flush=True)
     done: set[tuple[str, int]] = set()
     if args.resume:
         done = {(o.direction, o.seed) for o in read_log(log_path)}
@@ -369,27 +533,33 @@ def main(argv: list[str] | None = None) -> int:
     # the directions side by side, seed by seed: a run stopped early has both
     seeds = range(args.seed, args.seed + args.tournaments)
     jobs = [Job(d, s, draw_config(s, args.players, args.rounds), args.edition,
-                shlex.split(args.swisschess), reference, str(work), str(keep), args.timeout)
+                shlex.split(args.swisschess), reference, dialect, str(out_dir), args.timeout)
             for s in seeds for d in directions if (d, s) not in done]
     start = time.perf_counter()
     finished = 0
-    with log_path.open("a") as log:
-        for o in run_jobs(jobs, args.jobs):
-            log.write(json.dumps(asdict(o), default=str) + "\n")
-            log.flush()
-            finished += 1
-            if finished % 50 == 0:  # progress on stderr
-                print(f"  {finished}/{len(jobs)} ({time.perf_counter() - start:.0f} s)",
-                      file=sys.stderr, flush=True)
+    results = (run_jobs_on_dask(jobs, args.scheduler, args.jobs, args.connect_timeout)
+               if args.scheduler else run_jobs(jobs, args.jobs))
+    try:
+        with log_path.open("a") as log:
+            for o, files in results:
+                write_kept(out_dir, files)  # before the log line that names them
+                log.write(json.dumps(asdict(o), default=str) + "\n")
+                log.flush()
+                finished += 1
+                if finished % 50 == 0:  # progress on stderr
+                    print(f"  {finished}/{len(jobs)} ({time.perf_counter() - start:.0f} s)",
+                          file=sys.stderr, flush=True)
+    except ClusterError as e:  # the log keeps what was done; --resume continues
+        print(f"endorsement: {e}", file=sys.stderr)
+        return 2
     wall = time.perf_counter() - start
     outcomes = [o for o in read_log(log_path)
                 if o.direction in directions and o.seed in seeds]
-    results, bad = report(outcomes, directions)
+    summaries, bad = report(outcomes, directions)
     print(f"\nwall seconds of this invocation (both directions): {wall:.0f}")
-    results = {"arguments": {k: v for k, v in vars(args).items()}, "wall_seconds": round(wall, 1),
-               **results}
-    shutil.rmtree(work, ignore_errors=True)
-    (out_dir / "summary.json").write_text(json.dumps(results, indent=1, default=str))
+    summary = {"arguments": {k: v for k, v in vars(args).items()},
+               "wall_seconds": round(wall, 1), **summaries}
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=1, default=str))
     print(f"\nsummary: {out_dir / 'summary.json'}")
     return 6 if bad else 0
 

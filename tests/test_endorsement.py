@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gzip
 import json
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import endorsement  # noqa: E402
+import peerfiles  # noqa: E402  (tools/, put on the path by endorsement)
 
 REPORT = """\
 t: Round #1
@@ -191,3 +193,168 @@ def test_arguments_parse_ranges():
     assert endorsement.parse_range("9") == (9, 9)
     with pytest.raises(argparse.ArgumentTypeError):
         endorsement.parse_range("9-3")
+
+
+# ------------------------------------------------ the 2012 wording: JaVaFo 1.4
+
+def player_line(pid: int, *rounds: str) -> str:
+    """A TRF 001 line whose round fields (``"3 w 1"``, ``"0000 - U"``) start at column 92."""
+    return f"001 {pid:4d}      P{pid}".ljust(91) + "".join(f"{r:>8}  " for r in rounds)
+
+
+#: Three players of a TRF-2026 file: a game, a pairing bye (U), a forfeit
+#: between players (+/-, stays), a half-point bye (H).
+OURS_LINES = "".join(line + "\n" for line in (
+    player_line(1, "3 w 1", "0000 - H"),
+    player_line(2, "0000 - U", "3 b -"),
+    player_line(3, "1 b 0", "2 w +")))
+
+
+def test_javafo14_codes_are_rewritten_both_ways():
+    javafo = peerfiles.to_javafo14(OURS_LINES)
+    assert "0000 - =" in javafo and "0000 - +" in javafo
+    assert "0000 - H" not in javafo and "0000 - U" not in javafo
+    assert "3 b -" in javafo and "2 w +" in javafo  # forfeits between players untouched
+    assert peerfiles.to_javafo14("001 ...  0000 - Z  0000 - F") == "001 ...  0000 - -  0000 - +"
+    back = peerfiles.from_javafo14(javafo)
+    # the codes come back; round 1's drawn colour is added: the first player
+    # taking part in round 1 (player 1, the pairing-bye player 2 counts as taking
+    # part only after him) had white
+    assert back == OURS_LINES + "XXC white1\n"
+    assert peerfiles.from_javafo14(back) == back  # an XXC stays as it is
+
+
+def test_javafo14_round_one_colour_counts_the_players_before():
+    # player 1 absent in round 1 (no part), player 2 has black and is the first
+    # taking part: black1; with player 1 taking part before him (a bye), white1
+    lines = [player_line(1, "0000 - -"), player_line(2, "3 b 1"), player_line(3, "2 w 0")]
+    assert peerfiles.from_javafo14("\n".join(lines) + "\n").endswith("XXC black1\n")
+    lines[0] = player_line(1, "0000 - +")
+    assert peerfiles.from_javafo14("\n".join(lines) + "\n").endswith("XXC white1\n")
+
+
+#: JaVaFo 1.4's checker under a round it pairs with other colours (its real output).
+JAVAFO_REPORT = """\
+inv: Round #1
+inv: Round #2
+inv: Round #3
+
+2 and 1 had inverted colors
+  Checker pairings        Tournament pairings
+
+inv: Round #4
+
+2 and 6 had inverted colors
+
+3 and 1 had inverted colors
+  Checker pairings        Tournament pairings
+
+inv: Round #5
+inv: Round #6
+  Checker pairings        Tournament pairings
+     20 -  25                 24 -  20
+"""
+
+
+def test_javafo_report_counts_inverted_colours_and_other_pairs():
+    assert endorsement.parse_report(JAVAFO_REPORT) == (6, [3, 4, 6])
+
+
+#: A stand-in for JaVaFo 1.4 (``java -jar javafo.jar``) built on our 2012 engine:
+#: it refuses ``--`` options, takes no seed, writes and reads only its own bye
+#: codes (an unrewritten U/H/Z makes it fail) and no XXC, and answers "PAIRING IS
+#: IMPOSSIBLE" for 7 players (and a plain error for 6).
+FAKE_JAVAFO = r"""
+import re, subprocess, sys
+args = sys.argv[1:]
+if any(a.startswith("--") for a in args):
+    print("Error in processing (java.lang.RuntimeException: No-POSIX arguments (--) allowed yet)")
+    sys.exit(1)
+engine = [sys.executable, "-m", "swisschess", "engine", "--dutch", "--edition", "2012"]
+if "-g" in args:
+    assert "-s" not in args, args
+    cfg, out = args[args.index("-g") + 1], args[args.index("-o") + 1]
+    if "PlayersNumber=7\n" in open(cfg).read():
+        print("Error in processing (java.lang.RuntimeException: **** PAIRING IS IMPOSSIBLE ****)")
+        sys.exit(1)
+    if "PlayersNumber=6\n" in open(cfg).read():
+        print("Error in processing (java.lang.NullPointerException)")
+        sys.exit(1)
+    rc = subprocess.run([*engine, "-g", cfg, "-o", out, "-s", "77"]).returncode
+    text = open(out).read()
+    text = re.sub(r"0000 - U", "0000 - +", text)
+    text = re.sub(r"0000 - H", "0000 - =", text)
+    text = re.sub(r"0000 - Z", "0000 - -", text)
+    open(out, "w").write("".join(ln for ln in text.splitlines(True) if not ln.startswith("XXC")))
+    sys.exit(rc)
+path = args[0]
+text = open(path).read()
+assert not re.search(r"0000 - [UHZF]", text), "not in JaVaFo's codes"
+text = text.replace("0000 - +", "0000 - U").replace("0000 - =", "0000 - H").replace(
+    "0000 - -", "0000 - Z")
+open(path + ".ours", "w").write(text)
+chk = subprocess.run([*engine, path + ".ours", "-c"], capture_output=True, text=True)
+print(chk.stdout, end="")
+sys.exit(0)
+"""
+
+
+def test_2012_run_against_a_javafo_like_reference(tmp_path):
+    fake = tmp_path / "javafo.py"
+    fake.write_text(FAKE_JAVAFO)
+    out = tmp_path / "run"
+    args = ["--edition", "2012", "--reference", f"{sys.executable} {fake}", "-n", "1",
+            "--players", "11-11", "--rounds", "4-4", "-j", "1", "--out", str(out)]
+    assert endorsement.main([*args, "--seed", "4"]) == 0
+    lines = {x["direction"]: x for x in map(json.loads, (out / "log.jsonl").read_text().splitlines())}
+    # both directions read the other's dialect: every round checked, none differs
+    assert all(x["generated"] and x["rounds"] == 4 and x["differing_rounds"] == []
+               and not x["crash"] for x in lines.values()), lines
+    # JaVaFo's own file, kept gzipped as written (its generator takes no seed)
+    (kept,) = (out / "generated").iterdir()
+    assert kept.name == "reference-seed-4.trf.gz"
+    raw = gzip.decompress(kept.read_bytes()).decode()
+    assert "0000 - +" in raw and "0000 - U" not in raw and "XXC" not in raw
+    # "PAIRING IS IMPOSSIBLE" is no valid pairing; another exit 1 is a crash
+    out2 = tmp_path / "run2"
+    args2 = [*args[:-1], str(out2), "--directions", "reference"]
+    assert endorsement.main([*args2, "--players", "7-7", "--seed", "1"]) == 0
+    (line,) = map(json.loads, (out2 / "log.jsonl").read_text().splitlines())
+    assert line["no_pairing"] and not line["crash"] and not line["generated"]
+    assert endorsement.main([*args2, "--players", "6-6", "--seed", "1"]) == 6
+    (line,) = map(json.loads, (out2 / "log.jsonl").read_text().splitlines())
+    assert not line["no_pairing"] and "NullPointerException" in line["crash"]
+    assert (out2 / "differences" / "reference-seed-1.cfg").exists()
+
+
+def test_dask_run_logs_what_the_process_pool_logs(tmp_path):
+    args = ["--reference", f"{sys.executable} -m swisschess engine", "-n", "1",
+            "--players", "6-8", "--rounds", "3-3", "--seed", "11", "-j", "1"]
+    timing = ("seconds", "ours_cpu", "reference_cpu")
+    logs = []
+    for where, extra in (("pool", []), ("dask", ["--scheduler", "local"])):
+        assert endorsement.main([*args, *extra, "--out", str(tmp_path / where)]) == 0
+        lines = [json.loads(x) for x in (tmp_path / where / "log.jsonl").read_text().splitlines()]
+        assert all(x["ours_cpu"] > 0 for x in lines)
+        logs.append(sorted(({k: v for k, v in x.items() if k not in timing} for x in lines),
+                           key=lambda x: x["direction"]))
+    assert logs[0] == logs[1] and len(logs[0]) == 2
+
+
+def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
+    spin = tmp_path / "spin.py"
+    spin.write_text("import time\nend = time.process_time() + 5\n"
+                    "while time.process_time() < end:\n    pass\n")
+    out = tmp_path / "run"
+    rc = endorsement.main(["--reference", f"{sys.executable} {spin}", "-n", "1", "--players",
+                           "6-6", "--rounds", "3-3", "-j", "1", "--timeout", "1",
+                           "--directions", "ours", "--out", str(out)])
+    assert rc == 6
+    (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
+    assert line["crash"].startswith("timeout after 1 s:") and line["generated"]
+    # counted until killed (a second of wall time: at most that much CPU, less on a busy machine)
+    assert 0 < line["reference_cpu"] < 2
+    # its report is not asked again (another timeout) for the kept files
+    kept = out / "differences"
+    assert (kept / "ours-seed-1.reference.txt").read_text().startswith("timeout after 1 s")
+    assert "Round #3" in (kept / "ours-seed-1.ours.txt").read_text()

@@ -4,11 +4,13 @@ JaVaFo 1.4 (build 1913, the engine of the Istanbul 2012 rules) is run outside th
 repository as a peer: ``java -jar JAR ...``; nothing of it is copied here.  It
 reads TRF16 with its own codes for rounds without opponent (``0000 - +`` pairing
 bye, ``=`` half-point bye, ``-`` absence) and not TRF-2026's ``U``, ``H``, ``Z``;
-this script rewrites them both ways.
+this script rewrites them both ways (``tools/peerfiles.py``, shared with
+``benchmarks/endorsement.py --edition 2012``, the endorsement run of both
+directions at scale).
 
 ``replay DIR``
     every round of every tournament in DIR (e.g. made by JaVaFo's own generator,
-    ``java -jar javafo.jar -g CFG -o F``, then :func:`to_ours`) paired again by
+    ``java -jar javafo.jar -g CFG -o F``, then ``convert``) paired again by
     ``--edition 2012`` in process (``checking.check_rounds``); prints each
     differing round and the totals.
 ``ours -n N --players A-B --rounds A-B --seed S --out DIR``
@@ -16,7 +18,8 @@ this script rewrites them both ways.
     SEED``, each checked by JaVaFo's checker (``java -jar JAR F -c``); a round
     differs when JaVaFo reports a "Checker pairings" table or "inverted colors".
 ``convert IN OUT``
-    a JaVaFo-generated file to TRF-2026 codes (and ``XXC`` for round 1's drawn colour).
+    a JaVaFo-generated file (``IN`` may be gzipped, as the endorsement run keeps
+    them) to TRF-2026 codes (and ``XXC`` for round 1's drawn colour).
 
     python tools/javafo_2012.py replay /path/to/generated
     python tools/javafo_2012.py ours --jar /path/to/javafo.jar -n 50 --players 6-80 \\
@@ -26,45 +29,17 @@ this script rewrites them both ways.
 from __future__ import annotations
 
 import argparse
+import gzip
 import random
-import re
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from peerfiles import checker_report, from_javafo14, to_javafo14  # tools/, beside this one
+
 from swisschess.checking import check_rounds
 from swisschess.formats.trf import read_trf
-
-#: JaVaFo's codes for rounds without an opponent and TRF-2026's.
-TO_OURS = {"+": "U", "=": "H", "-": "Z"}
-TO_JAVAFO = {"U": "+", "F": "+", "H": "=", "Z": "-"}
-
-
-def rewrite(text: str, table: dict[str, str]) -> str:
-    """Rewrite the result code of every ``0000`` (no opponent) round field."""
-    return re.sub(r"0000 - (\S)", lambda m: f"0000 - {table.get(m.group(1), m.group(1))}", text)
-
-
-def to_ours(text: str) -> str:
-    """A JaVaFo file in TRF-2026 codes, with ``XXC`` (round 1's drawn colour) when missing:
-    the colour of the first player with a game in round 1, flipped when an odd number
-    of players taking part in round 1 come before him (E.5 by the numbers of the
-    players taking part)."""
-    text = rewrite(text, TO_OURS)
-    if "\nXXC" in text:
-        return text
-    before = 0
-    for line in sorted((ln for ln in text.splitlines() if ln.startswith("001")), key=lambda ln: int(ln[4:8])):
-        field = line[91:101].ljust(10)
-        opponent, colour, result = field[:4].strip(), field[5], field[7]
-        if opponent in ("0000", "") and result != "U":
-            continue  # not in round 1's pairing
-        if colour in "wb":
-            drawn = colour if before % 2 == 0 else ("b" if colour == "w" else "w")
-            return text.rstrip("\n") + f"\nXXC {'white1' if drawn == 'w' else 'black1'}\n"
-        before += 1
-    return text
 
 
 def replay(folder: Path) -> int:
@@ -84,20 +59,6 @@ def replay(folder: Path) -> int:
     print(f"files {len(files)} rounds {total} same {total - differ} differ {differ} "
           f"cpu {time.process_time() - start:.0f}s")
     return 0
-
-
-def differing_rounds(report: str) -> list[int]:
-    """Rounds of a JaVaFo ``-c`` report followed by a difference."""
-    out: list[int] = []
-    current = None
-    for line in report.splitlines():
-        m = re.search(r"Round #(\d+)", line)
-        if m:
-            current = int(m.group(1))
-        elif current is not None and ("Checker pairings" in line or "inverted colors" in line):
-            if not out or out[-1] != current:
-                out.append(current)
-    return out
 
 
 def ours(args: argparse.Namespace) -> int:
@@ -127,17 +88,16 @@ def ours(args: argparse.Namespace) -> int:
             print(f"{seed}: generator rc {gen.returncode} {gen.stderr.strip()[:120]}")
             continue
         jtrf = out / f"{seed}.j.trf"
-        jtrf.write_text(rewrite(trf.read_text(), TO_JAVAFO))
+        jtrf.write_text(to_javafo14(trf.read_text()))
         chk = subprocess.run(["java", "-jar", args.jar, str(jtrf), "-c"], capture_output=True, text=True,
                              timeout=args.timeout)
         report = chk.stdout + chk.stderr
         (out / f"{seed}.javafo.txt").write_text(report)
-        checked = len(re.findall(r"Round #\d+", report))
+        checked, bad = checker_report(report)
         if checked == 0:
             failed += 1
             print(f"{seed}: JaVaFo checked no round: {report.strip()[:120]}")
             continue
-        bad = differing_rounds(report)
         tournaments += 1
         rounds += checked
         differ += len(bad)
@@ -168,7 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "replay":
         return replay(args.folder)
     if args.cmd == "convert":
-        args.dst.write_text(to_ours(args.src.read_text()))
+        raw = args.src.read_bytes()
+        if args.src.suffix == ".gz":  # as benchmarks/endorsement.py keeps them
+            raw = gzip.decompress(raw)
+        args.dst.write_text(from_javafo14(raw.decode("latin-1")))
         return 0
     return ours(args)
 

@@ -50,14 +50,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import TYPE_CHECKING, TextIO
 
 from swisschess import i18n
+from swisschess.cli.cluster import ClusterError, ClusterLost, dask_client, map_on_dask
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
     EXIT_FILE,
@@ -418,121 +416,14 @@ class Progress:
 
 
 # ------------------------------------------------------------------ where it runs
-class ClusterError(Exception):
-    """The Dask scheduler cannot be reached, or no worker joined it."""
-
-
-class ClusterLost(ClusterError):
-    """The Dask scheduler went away during the run."""
-
-
-@contextmanager
-def dask_client(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
-    """A Dask client: of ``scheduler``, or of an embedded LocalCluster of ``workers``.
-
-    The embedded cluster has one single-threaded worker process per core (the
-    engine is pure Python: threads would share one interpreter lock) and no
-    dashboard.  Raises :class:`ClusterError` with a one-line reason.
-    """
-    import logging
-
-    import distributed  # noqa: F401  (sets up Dask's loggers, each with its own level)
-
-    # Dask logs a lost connection with its traceback; verify says it in one line
-    loggers = [logging.getLogger("distributed")] + [
-        lg for name, lg in logging.Logger.manager.loggerDict.items()
-        if name.startswith("distributed.") and isinstance(lg, logging.Logger)
-        and lg.level != logging.NOTSET]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.CRITICAL)
-    try:
-        with _connected(scheduler, workers, timeout) as client:
-            yield client
-    finally:
-        for lg, level in zip(loggers, levels, strict=True):
-            lg.setLevel(level)
-
-
-@contextmanager
-def _connected(scheduler: str | None, workers: int, timeout: float) -> Iterator[Client]:
-    import logging
-
-    from distributed import Client, LocalCluster
-
-    if scheduler:
-        try:
-            client = Client(scheduler, timeout=timeout)
-        except (OSError, ValueError, TypeError, TimeoutError) as e:
-            raise ClusterError(f"--scheduler {scheduler}: cannot connect ({e}); is "
-                               f"'dask scheduler' running there?") from None
-        try:
-            try:
-                client.wait_for_workers(1, timeout=timeout)
-            except (TimeoutError, OSError) as e:
-                raise ClusterError(f"--scheduler {scheduler}: no worker joined within "
-                                   f"{timeout:g} s ({e}); start one with "
-                                   f"'dask worker {scheduler}'") from None
-            yield client
-        finally:
-            client.close()
-        return
-    # no dashboard; the scheduler's small HTTP server (health checks) on any free port
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None,
-                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                      silence_logs=logging.ERROR) as cluster, \
-            Client(cluster) as client:
-        yield client
-
-
 def run_on_dask(client: Client, tasks: list[Task], record: Callable[[Outcome], None]) -> None:
-    """One Dask task per tournament, at most a window of them queued at a time.
+    """One Dask task per tournament (:func:`~swisschess.cli.cluster.map_on_dask`);
+    a task lost with its worker becomes an error outcome of that seed."""
+    def lost(task: Task, why: str) -> Outcome:
+        return Outcome(task.seed, status="error", message=f"dask: {why}")
 
-    The window (eight tasks per worker thread, at least 64; re-sized every 64
-    outcomes, as workers join or leave) keeps every worker busy while a
-    50,000-tournament run never holds 50,000 futures; outcomes are recorded as
-    they complete, in any order.  A task lost with its worker (after Dask's own
-    retries) becomes an error outcome of that seed.
-    """
-    from distributed import as_completed
-
-    def window(now: int) -> int:
-        try:
-            return max(8 * sum(client.nthreads().values()), 64)
-        except Exception:  # the scheduler is going: the next outcome will say so
-            return now
-
-    size = window(64)
-    done = 0
-    pending = iter(tasks)
-    of_key: dict[object, Task] = {}
-    running = as_completed()
-
-    def submit(task: Task) -> None:
-        fut = client.submit(run_task, task, pure=False)
-        of_key[fut.key] = task
-        running.add(fut)
-
-    for task in islice(pending, size):
-        submit(task)
-    for fut in running:
-        task = of_key.pop(fut.key)
-        try:
-            o = fut.result()
-        except CancelledError as e:  # not one task's fault: the scheduler is gone
-            why = " ".join(str(e).split())
-            raise ClusterLost(f"the scheduler cancelled seed {task.seed} ({why}); "
-                               f"was it stopped?") from None
-        except Exception as e:  # the worker died with it (each time), or it could not be sent
-            o = Outcome(task.seed, status="error", message=f"dask: {type(e).__name__}: {e}")
-        del fut
+    for o in map_on_dask(client, run_task, tasks, lost):
         record(o)
-        done += 1
-        if done % 64 == 0:
-            size = window(size)
-        for nxt in islice(pending, max(1, size - len(of_key))):
-            submit(nxt)
 
 
 # ------------------------------------------------------------------ command
