@@ -472,3 +472,16 @@ def test_a_non_top_scorer_against_a_top_scorer_is_one_for_the_colours():
     assert pairs_of("g2100r8") == expected
     assert (4, 6) in pairs_of("g2100r8")[0]
     assert (6, 4) in pairs_of("g2100r8", EDITION_2012 - {"b2-topscorer-colours"})[0]
+
+
+def test_joined_bracket_pairs_its_moved_down_players_first_then_b3():
+    """A.3: "When pairing a heterogeneous score bracket these players moved down are
+    always paired first whenever possible" - also in a lowest bracket joined by C.13,
+    whose S1 is the latest added score bracket: B.3's smallest differences are taken
+    among the pairings that pair as many S1 players with S2 as any does (``b3-m1``).
+    Generated 2127 round 6: S1 = 6 (3.0), 4, 7 (2.5), S2 = 8, 9, 11 (2.0), 10 (1.5);
+    6 takes the bye (the only one allowed).  4-7, 8-11, 9-10 weighs less by squares
+    (0.25) but pairs no S1 player with S2; the reference pairs 4-9, 7-11, 8-10 (0.75)."""
+    expected = expected_round(DATA / "g2127r6.expected")
+    assert pairs_of("g2127r6") == expected
+    assert pairs_of("g2127r6", EDITION_2012 - {"b3-m1"}) != expected

@@ -92,6 +92,10 @@ What 2012 changes, article by article
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
   the same the usual order decides (colours, A.7.d, floats).
+* **A.3 before B.3 in a joined bracket** (``b3-m1``): the moved-down players "are
+  always paired first whenever possible", also in a lowest bracket joined by C.13
+  (S1: the latest added score bracket); B.3's smallest differences are taken among
+  the pairings that pair as many S1 players with S2 as any does.
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
@@ -297,6 +301,9 @@ AMENDMENTS: dict[str, str] = {
                   "together as the sum of their squares (1992 / b3-joined alone: the largest difference first)",
     "b2-topscorer-colours": "B.2 note: a non-top scorer paired against a top scorer 'is considered a top scorer for "
                             "colour allocation purposes' (B.2 waived for both in E; 1992: only for the top scorer)",
+    "b3-m1": "A.3 before B.3 in a joined lowest bracket treated as heterogeneous: the smallest score differences "
+             "among the pairings that pair as many of its S1 (moved-down) players with S2 as any does (they 'are "
+             "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -372,6 +379,7 @@ class Dutch2012(Dutch1992):
             remainder_homogeneous="a3-remainder" in amendments,
             joined_s1="c13-s1" in amendments,
             psd_squares="b3-squares" in amendments,
+            psd_movers_first="b3-m1" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments

@@ -69,6 +69,7 @@ class Variant:
     remainder_homogeneous: bool = False  # 2012 A.3: no upfloaters in a remainder, so no B5/B6 for them
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
+    psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -866,7 +867,7 @@ class Dutch1992:
             return self.heterogeneous(movers, residents, lower, lowest, forced)
 
         if self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1:
-            got = self._least_differences(bracket, search, budget)
+            got = self._least_differences(bracket, search, budget, () if homog else movers)
             if got is not None:
                 return got
             self.budget.start(budget)
@@ -878,12 +879,15 @@ class Dutch1992:
             pass
         return None
 
-    def _least_differences(self, bracket, search, budget) -> tuple[Candidate, Iterator[Candidate]] | None:
+    def _least_differences(
+        self, bracket, search, budget, movers: Sequence[int] = ()
+    ) -> tuple[Candidate, Iterator[Candidate]] | None:
         """B3 first in a lowest bracket joined by C13: the first pairing, in the
-        usual order, whose score differences are the smallest any pairing has."""
+        usual order, whose score differences are the smallest any pairing has
+        (``movers``: S1 of a heterogeneous one, see :meth:`best_differences`)."""
         ctx = self.ctx
         lo = min(ctx.f[q].score for q in bracket)
-        target = self.best_differences(bracket, lo)
+        target = self.best_differences(bracket, lo, movers if self.variant.psd_movers_first else ())
         if target is None:
             return None
         if self.variant.psd_squares:
@@ -906,13 +910,17 @@ class Dutch1992:
             self._psd_left = None
         return None
 
-    def best_differences(self, players: list[int], lowest_score) -> tuple | None:
+    def best_differences(self, players: list[int], lowest_score, movers: Sequence[int] = ()) -> tuple | None:
         """B3: the smallest score differences (largest first) any complete pairing of ``players`` has.
 
         A maximum-weight perfect matching (``pairing.blossom``) where a pair's
         cost grows faster with its difference than all smaller differences
         together (so every optimum has the same differences); the bye (odd
         count, B1b) counts against a score one point below the lowest.
+        ``movers`` (2012 A.3, a heterogeneous joined bracket's S1): among the
+        pairings that pair as many of them with the other players as any does -
+        they "are always paired first whenever possible" - a pair of a mover
+        with a non-mover weighs more than any sum of differences.
         """
         f = self.ctx.f
         idx = {q: i for i, q in enumerate(players)}
@@ -927,9 +935,15 @@ class Dutch1992:
         ranks = {d: i for i, d in enumerate(sorted({e[2] for e in edges}))}
         k = len(players) + 1
         big = k ** (len(ranks) + 1)
+        first = set(movers)
+        if first and self.variant.psd_squares and edges:  # above any sum of squares (quarter points)
+            big = max(big, 4 * k * max(int(4 * d * d) for _, _, d in edges) + 1)
         pm = PerfectMatcher(len(players) + len(players) % 2)
         for i, j, d in edges:
-            pm.set_weight(i, j, big - (int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]))
+            # A.3: a moved-down player paired with a player of S2 (not the bye, not another mover)
+            mover_pair = j < len(players) and (players[i] in first) != (players[j] in first)
+            cost = int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]
+            pm.set_weight(i, j, big - cost + (big if mover_pair else 0))
         try:
             mate = pm.solve()
         except NoPerfectMatching:  # somebody left over: no complete pairing
