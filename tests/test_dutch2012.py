@@ -485,3 +485,18 @@ def test_joined_bracket_pairs_its_moved_down_players_first_then_b3():
     expected = expected_round(DATA / "g2127r6.expected")
     assert pairs_of("g2127r6") == expected
     assert pairs_of("g2127r6", EDITION_2012 - {"b3-m1"}) != expected
+
+
+def test_c12_accepts_the_p1_of_the_bracket_after_c1():
+    """C.12: the previous bracket's other pairing is taken "if this now allows P1
+    pairings" - P1 of the bracket as it stood when C.12 was reached, counted after C.1
+    moved down the residents nobody there may meet (``c12-p1``, as ``c12-p0`` counts
+    P0).  Our generator's 44 round 11 (checked by JaVaFo 1.4's ``-c``): 8 (6.5) comes
+    down to 2, 3, 15 (6.0) and has met all three; 3 has met everyone there too (C.1:
+    he moves on), so P1 = 1.  With 5 coming down instead (1-13, 4-7, 11-8 above) 5-2
+    is one pair - accepted, as JaVaFo does; half the bracket (2 pairs) took 13 instead.
+    Fresh 3048 round 5: nobody of 9's bracket is left out by C.1, P1 = 2, and the
+    5 that a re-pairing would send down allows only one pair: refused."""
+    for name in ("o44r11", "f3048r5"):
+        assert pairs_of(name) == expected_round(DATA / f"{name}.expected")
+    assert pairs_of("o44r11", EDITION_2012 - {"c12-p1"}) != expected_round(DATA / "o44r11.expected")

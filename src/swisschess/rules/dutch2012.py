@@ -88,6 +88,9 @@ What 2012 changes, article by article
   pairings (the remainder cannot be completed, by B.1/B.2), not only for a
   moved-down player without opponent; P0 counts the bracket after C.1 moved down
   the residents nobody in it may meet.
+* **C.12's P1** (``c12-p1``): "if this now allows P1 pairings" - the P1 of the
+  bracket as it stood when C.12 was reached, counted after C.1 moved down the
+  residents nobody there may meet (as ``c12-p0`` counts P0).
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
@@ -301,6 +304,8 @@ AMENDMENTS: dict[str, str] = {
                   "together as the sum of their squares (1992 / b3-joined alone: the largest difference first)",
     "b2-topscorer-colours": "B.2 note: a non-top scorer paired against a top scorer 'is considered a top scorer for "
                             "colour allocation purposes' (B.2 waived for both in E; 1992: only for the top scorer)",
+    "c12-p1": "C.12 'now allows P1 pairings': P1 of the bracket as it stood when C.12 was reached, counted after "
+              "C.1 moved down the residents nobody there may meet, as c12-p0 counts P0 (before: half the bracket)",
     "b3-m1": "A.3 before B.3 in a joined lowest bracket treated as heterogeneous: the smallest score differences "
              "among the pairings that pair as many of its S1 (moved-down) players with S2 as any does (they 'are "
              "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
@@ -491,6 +496,17 @@ class Dutch2012(Dutch1992):
         # alone, as the text's step-by-step procedure does; a lower bracket that
         # then gets stuck is C.13's business.
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
+
+    def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
+        if "c12-p1" not in self.amendments:
+            return super().c12_pairs_needed(movers, residents)
+        # C.12 "if this now allows P1 pairings": the P1 of the bracket as it stood
+        # when C.12 was reached, counted as ``c12-p0`` counts P0 - after C.1 moved
+        # down the residents nobody there may meet (our generator's 44 r11: 3 has met
+        # everyone; fresh 3048 r5: no resident is left out, P1 = 2 stays, and a new
+        # moved-down player with whom only one pair can be made is refused)
+        bracket = list(movers) + list(residents)
+        return sum(1 for q in bracket if q in movers or not self.without_opponent(q, bracket)) // 2
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:

@@ -1003,6 +1003,11 @@ class Dutch1992:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
         return not self._short(movers, residents, cand)
 
+    def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
+        """C12: the pairs the bracket (as it stood, with ``movers``) must allow with the
+        new moved-down players instead (seeds: p = n // 2)."""
+        return (len(movers) + len(residents)) // 2
+
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
@@ -1021,7 +1026,6 @@ class Dutch1992:
         gen, cand = prev
         if gen is None:
             return None
-        n = len(movers) + len(residents)
         tried = 0
         looked: set[frozenset[int]] = set()
         self.budget.start()
@@ -1037,9 +1041,9 @@ class Dutch1992:
                 if len(alt.pairs) != len(cand.pairs) or self.same_movers(alt, cand):
                     continue
                 new = ctx.sort(alt.floaters)
-                # cheap necessary tests first: n // 2 pairs inside the bracket, and
+                # cheap necessary tests first: p pairs inside the bracket, and
                 # (heterogeneous) every moved-down player can meet a resident
-                if self._max_pairs(ctx.sort(new + residents)) < n // 2:
+                if self._max_pairs(ctx.sort(new + residents)) < self.c12_pairs_needed(movers, residents):
                     continue
                 if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
                     new, residents, ctx.compatible
