@@ -500,3 +500,20 @@ def test_c12_accepts_the_p1_of_the_bracket_after_c1():
     for name in ("o44r11", "f3048r5"):
         assert pairs_of(name) == expected_round(DATA / f"{name}.expected")
     assert pairs_of("o44r11", EDITION_2012 - {"c12-p1"}) != expected_round(DATA / "o44r11.expected")
+
+
+def test_a_bracket_whose_strong_preferences_cannot_fit_is_refused_without_search():
+    """Our generator's 42 round 4 (the last; JaVaFo 1.4's ``-c``): 9 (3.0) comes down to
+    19 players on 2.0, and 9-2 leaves ten strong White preferences against eight
+    other players - at least one pair wanting White strongly (A.7.e's z), which the
+    level z = 0 must refuse.  Walking every remainder pairing to find that out spent
+    the search budget and the bracket fell back to a global matching; a bound on such
+    pairs (as the colour-conflict bound does for x) refuses it at once, and 9-7 at
+    z = 0 - JaVaFo's pairing - is found, with no fallback."""
+    from swisschess.rules.dutch1992.kernel import SearchStats
+
+    t = read_trf(str(DATA / "o42r4.trf")).tournament
+    stats = SearchStats()
+    p = pair_dutch_2012(t, stats=stats)
+    assert (set(p.boards), p.bye) == expected_round(DATA / "o42r4.expected")
+    assert stats.fallbacks == 0

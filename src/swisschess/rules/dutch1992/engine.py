@@ -267,8 +267,8 @@ class Dutch1992:
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
-                        bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
-                    ):
+                        max_strong is None or sc + self._strong_bound(s1[i + 1 :], free) <= max_strong
+                    ) and bipartite_saturates(s1[i + 1 :], free, ctx.compatible):
                         frame[5] = (j, left, d, cost)
                         tick()
                         stack.append([i + 1, c, sc, ups, 0, None])
@@ -340,6 +340,21 @@ class Dutch1992:
         b2 = sum(1 for q in s2 if f[q].pref_colour is B)
         n2 = len(s2) - w2 - b2
         return max(0, w1 - b2 - n2) + max(0, b1 - w2 - n2)
+
+    def _strong_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
+        """Lower bound of pairs wanting the same colour strongly (2012 A.7.d/e) when
+        pairing all of ``s1`` into ``s2``: a strong White in S1 beyond the players of
+        S2 who do not want White strongly must meet one who does (Black likewise)."""
+        f = self.ctx.f
+
+        def strong(q: int, c: Colour) -> bool:
+            return f[q].pref_colour is c and f[q].pref_strength >= Strength.STRONG
+
+        sw2 = sum(1 for q in s2 if strong(q, W))
+        sb2 = sum(1 for q in s2 if strong(q, B))
+        sw1 = sum(1 for q in s1 if strong(q, W))
+        sb1 = sum(1 for q in s1 if strong(q, B))
+        return max(0, sw1 - (len(s2) - sw2)) + max(0, sb1 - (len(s2) - sb2))
 
     # ------------------------------------------------------------ homogeneous
     def homogeneous(
