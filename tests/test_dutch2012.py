@@ -517,3 +517,20 @@ def test_a_bracket_whose_strong_preferences_cannot_fit_is_refused_without_search
     p = pair_dutch_2012(t, stats=stats)
     assert (set(p.boards), p.bye) == expected_round(DATA / "o42r4.expected")
     assert stats.fallbacks == 0
+
+
+@pytest.mark.parametrize("name", ["g2257r5", "f3048r12"])
+def test_c12_in_a_bracket_treated_as_homogeneous_counts_its_pairs(name):
+    """C.12 "... if this now allows P1 pairings" in a bracket of which at least half
+    came from above (A.3: "treated as though it was homogeneous" - nobody in it is
+    paired first): the re-pairing above is accepted when the bracket now allows its P1
+    pairs, which it did not before, even if a new moved-down player still has no
+    opponent there (``c12-a3``).  Generated 2257 round 5: 1 (3.5) and 5 (2.5) come
+    down to 3 (2.0), who has met both: no pair.  The 2.5 bracket is re-paired 4-5 so
+    that 1 and 2 come down: 2-3 is P1 = 1 pair although 1 still cannot meet 3.
+    Fresh 3048 round 12: 9, 3, 10 come down to 13, 17 and only 3 can be paired; with
+    5 instead of 9 (9-6 above) 5-17 and 3-13 are P1 = 2 pairs, though 10 still has no
+    opponent - JaVaFo's pairing, 3 taking the bye in the end."""
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    assert pairs_of(name, EDITION_2012 - {"c12-a3"}) != expected

@@ -1014,8 +1014,15 @@ class Dutch1992:
         """
         return self._short(movers, residents, cand)
 
-    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
-        """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
+    def c12_accepts(
+        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
+        needed: int | None = None, before: int | None = None,
+    ) -> bool:
+        """C12: does the bracket, with these moved-down players, "now allow p pairings"?
+
+        ``needed``: the pairs the bracket as it stood had to make (:meth:`c12_pairs_needed`);
+        ``before``: the most pairs it allowed then.
+        """
         return not self._short(movers, residents, cand)
 
     def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
@@ -1043,6 +1050,8 @@ class Dutch1992:
             return None
         tried = 0
         looked: set[frozenset[int]] = set()
+        needed = self.c12_pairs_needed(movers, residents)
+        before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
         self.budget.start()
         try:
             for alt in gen:
@@ -1058,7 +1067,7 @@ class Dutch1992:
                 new = ctx.sort(alt.floaters)
                 # cheap necessary tests first: p pairs inside the bracket, and
                 # (heterogeneous) every moved-down player can meet a resident
-                if self._max_pairs(ctx.sort(new + residents)) < self.c12_pairs_needed(movers, residents):
+                if self._max_pairs(ctx.sort(new + residents)) < needed:
                     continue
                 if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
                     new, residents, ctx.compatible
@@ -1066,7 +1075,7 @@ class Dutch1992:
                     continue
                 with self.budget.kept():
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                if got is not None and self.c12_accepts(new, residents, got[0], lowest):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before):
                     return alt, got[0], got[1]
         except BudgetSpent:
             return None
