@@ -472,3 +472,65 @@ def test_a_non_top_scorer_against_a_top_scorer_is_one_for_the_colours():
     assert pairs_of("g2100r8") == expected
     assert (4, 6) in pairs_of("g2100r8")[0]
     assert (6, 4) in pairs_of("g2100r8", EDITION_2012 - {"b2-topscorer-colours"})[0]
+
+
+def test_joined_bracket_pairs_its_moved_down_players_first_then_b3():
+    """A.3: "When pairing a heterogeneous score bracket these players moved down are
+    always paired first whenever possible" - also in a lowest bracket joined by C.13,
+    whose S1 is the latest added score bracket: B.3's smallest differences are taken
+    among the pairings that pair as many S1 players with S2 as any does (``b3-m1``).
+    Generated 2127 round 6: S1 = 6 (3.0), 4, 7 (2.5), S2 = 8, 9, 11 (2.0), 10 (1.5);
+    6 takes the bye (the only one allowed).  4-7, 8-11, 9-10 weighs less by squares
+    (0.25) but pairs no S1 player with S2; the reference pairs 4-9, 7-11, 8-10 (0.75)."""
+    expected = expected_round(DATA / "g2127r6.expected")
+    assert pairs_of("g2127r6") == expected
+    assert pairs_of("g2127r6", EDITION_2012 - {"b3-m1"}) != expected
+
+
+def test_c12_accepts_the_p1_of_the_bracket_after_c1():
+    """C.12: the previous bracket's other pairing is taken "if this now allows P1
+    pairings" - P1 of the bracket as it stood when C.12 was reached, counted after C.1
+    moved down the residents nobody there may meet (``c12-p1``, as ``c12-p0`` counts
+    P0).  Our generator's 44 round 11 (checked by JaVaFo 1.4's ``-c``): 8 (6.5) comes
+    down to 2, 3, 15 (6.0) and has met all three; 3 has met everyone there too (C.1:
+    he moves on), so P1 = 1.  With 5 coming down instead (1-13, 4-7, 11-8 above) 5-2
+    is one pair - accepted, as JaVaFo does; half the bracket (2 pairs) took 13 instead.
+    Fresh 3048 round 5: nobody of 9's bracket is left out by C.1, P1 = 2, and the
+    5 that a re-pairing would send down allows only one pair: refused."""
+    for name in ("o44r11", "f3048r5"):
+        assert pairs_of(name) == expected_round(DATA / f"{name}.expected")
+    assert pairs_of("o44r11", EDITION_2012 - {"c12-p1"}) != expected_round(DATA / "o44r11.expected")
+
+
+def test_a_bracket_whose_strong_preferences_cannot_fit_is_refused_without_search():
+    """Our generator's 42 round 4 (the last; JaVaFo 1.4's ``-c``): 9 (3.0) comes down to
+    19 players on 2.0, and 9-2 leaves ten strong White preferences against eight
+    other players - at least one pair wanting White strongly (A.7.e's z), which the
+    level z = 0 must refuse.  Walking every remainder pairing to find that out spent
+    the search budget and the bracket fell back to a global matching; a bound on such
+    pairs (as the colour-conflict bound does for x) refuses it at once, and 9-7 at
+    z = 0 - JaVaFo's pairing - is found, with no fallback."""
+    from swisschess.rules.dutch1992.kernel import SearchStats
+
+    t = read_trf(str(DATA / "o42r4.trf")).tournament
+    stats = SearchStats()
+    p = pair_dutch_2012(t, stats=stats)
+    assert (set(p.boards), p.bye) == expected_round(DATA / "o42r4.expected")
+    assert stats.fallbacks == 0
+
+
+@pytest.mark.parametrize("name", ["g2257r5", "f3048r12"])
+def test_c12_in_a_bracket_treated_as_homogeneous_counts_its_pairs(name):
+    """C.12 "... if this now allows P1 pairings" in a bracket of which at least half
+    came from above (A.3: "treated as though it was homogeneous" - nobody in it is
+    paired first): the re-pairing above is accepted when the bracket now allows its P1
+    pairs, which it did not before, even if a new moved-down player still has no
+    opponent there (``c12-a3``).  Generated 2257 round 5: 1 (3.5) and 5 (2.5) come
+    down to 3 (2.0), who has met both: no pair.  The 2.5 bracket is re-paired 4-5 so
+    that 1 and 2 come down: 2-3 is P1 = 1 pair although 1 still cannot meet 3.
+    Fresh 3048 round 12: 9, 3, 10 come down to 13, 17 and only 3 can be paired; with
+    5 instead of 9 (9-6 above) 5-17 and 3-13 are P1 = 2 pairs, though 10 still has no
+    opponent - JaVaFo's pairing, 3 taking the bye in the end."""
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    assert pairs_of(name, EDITION_2012 - {"c12-a3"}) != expected

@@ -88,10 +88,21 @@ What 2012 changes, article by article
   pairings (the remainder cannot be completed, by B.1/B.2), not only for a
   moved-down player without opponent; P0 counts the bracket after C.1 moved down
   the residents nobody in it may meet.
+* **C.12's P1** (``c12-p1``): "if this now allows P1 pairings" - the P1 of the
+  bracket as it stood when C.12 was reached, counted after C.1 moved down the
+  residents nobody there may meet (as ``c12-p0`` counts P0).
+* **C.12 in a bracket treated as homogeneous** (``c12-a3``): when at least half
+  of the bracket came from above (A.3), nobody there is paired first, so the
+  re-pairing above is accepted when the bracket now allows its P1 pairs (which it
+  did not before), even if a new moved-down player still has no opponent.
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
   the same the usual order decides (colours, A.7.d, floats).
+* **A.3 before B.3 in a joined bracket** (``b3-m1``): the moved-down players "are
+  always paired first whenever possible", also in a lowest bracket joined by C.13
+  (S1: the latest added score bracket); B.3's smallest differences are taken among
+  the pairings that pair as many S1 players with S2 as any does.
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
@@ -297,6 +308,14 @@ AMENDMENTS: dict[str, str] = {
                   "together as the sum of their squares (1992 / b3-joined alone: the largest difference first)",
     "b2-topscorer-colours": "B.2 note: a non-top scorer paired against a top scorer 'is considered a top scorer for "
                             "colour allocation purposes' (B.2 waived for both in E; 1992: only for the top scorer)",
+    "c12-p1": "C.12 'now allows P1 pairings': P1 of the bracket as it stood when C.12 was reached, counted after "
+              "C.1 moved down the residents nobody there may meet, as c12-p0 counts P0 (before: half the bracket)",
+    "c12-a3": "C.12 in a bracket A.3 treats as homogeneous (at least half from above): the re-pairing is accepted "
+              "when the bracket allows its P1 pairs (c12-p1), not only when every new moved-down player can meet "
+              "a resident (nobody there is paired first)",
+    "b3-m1": "A.3 before B.3 in a joined lowest bracket treated as heterogeneous: the smallest score differences "
+             "among the pairings that pair as many of its S1 (moved-down) players with S2 as any does (they 'are "
+             "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -372,6 +391,7 @@ class Dutch2012(Dutch1992):
             remainder_homogeneous="a3-remainder" in amendments,
             joined_s1="c13-s1" in amendments,
             psd_squares="b3-squares" in amendments,
+            psd_movers_first="b3-m1" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments
@@ -472,17 +492,40 @@ class Dutch2012(Dutch1992):
         except LookupError:
             return None
 
-    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
+    def c12_accepts(
+        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
+        needed: int | None = None, before: int | None = None,
+    ) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_accepts(movers, residents, cand, lowest)
+            return super().c12_accepts(movers, residents, cand, lowest, needed, before)
         if lowest and "c1-lowest" in self.amendments:
             return self._each_has_opponent_in_lowest(movers, residents)
+        if (
+            "c12-a3" in self.amendments and needed is not None and before is not None and before < needed
+            and not self._treated_heterogeneous(movers, residents)
+        ):
+            # A.3: a bracket of which at least half came from above "is also treated as
+            # though it was homogeneous" - nobody in it is paired first, so "this now
+            # allows P1 pairings" is its pairs (which it did not allow before), not an
+            # opponent for each moved-down player
+            return self._max_pairs(self.ctx.sort(list(movers) + list(residents))) >= needed
         # C.12: the previous bracket's new pairing is accepted when "this now allows
         # P1 pairings" here: every new moved-down player can be given his own
         # opponent among the bracket's residents (B.1/B.2).  Judged on this bracket
         # alone, as the text's step-by-step procedure does; a lower bracket that
         # then gets stuck is C.13's business.
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
+
+    def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
+        if "c12-p1" not in self.amendments:
+            return super().c12_pairs_needed(movers, residents)
+        # C.12 "if this now allows P1 pairings": the P1 of the bracket as it stood
+        # when C.12 was reached, counted as ``c12-p0`` counts P0 - after C.1 moved
+        # down the residents nobody there may meet (our generator's 44 r11: 3 has met
+        # everyone; fresh 3048 r5: no resident is left out, P1 = 2 stays, and a new
+        # moved-down player with whom only one pair can be made is refused)
+        bracket = list(movers) + list(residents)
+        return sum(1 for q in bracket if q in movers or not self.without_opponent(q, bracket)) // 2
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:

@@ -69,6 +69,7 @@ class Variant:
     remainder_homogeneous: bool = False  # 2012 A.3: no upfloaters in a remainder, so no B5/B6 for them
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
+    psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -266,8 +267,8 @@ class Dutch1992:
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
-                        bipartite_saturates(s1[i + 1 :], free, ctx.compatible)
-                    ):
+                        max_strong is None or sc + self._strong_bound(s1[i + 1 :], free) <= max_strong
+                    ) and bipartite_saturates(s1[i + 1 :], free, ctx.compatible):
                         frame[5] = (j, left, d, cost)
                         tick()
                         stack.append([i + 1, c, sc, ups, 0, None])
@@ -339,6 +340,21 @@ class Dutch1992:
         b2 = sum(1 for q in s2 if f[q].pref_colour is B)
         n2 = len(s2) - w2 - b2
         return max(0, w1 - b2 - n2) + max(0, b1 - w2 - n2)
+
+    def _strong_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
+        """Lower bound of pairs wanting the same colour strongly (2012 A.7.d/e) when
+        pairing all of ``s1`` into ``s2``: a strong White in S1 beyond the players of
+        S2 who do not want White strongly must meet one who does (Black likewise)."""
+        f = self.ctx.f
+
+        def strong(q: int, c: Colour) -> bool:
+            return f[q].pref_colour is c and f[q].pref_strength >= Strength.STRONG
+
+        sw2 = sum(1 for q in s2 if strong(q, W))
+        sb2 = sum(1 for q in s2 if strong(q, B))
+        sw1 = sum(1 for q in s1 if strong(q, W))
+        sb1 = sum(1 for q in s1 if strong(q, B))
+        return max(0, sw1 - (len(s2) - sw2)) + max(0, sb1 - (len(s2) - sb2))
 
     # ------------------------------------------------------------ homogeneous
     def homogeneous(
@@ -866,7 +882,7 @@ class Dutch1992:
             return self.heterogeneous(movers, residents, lower, lowest, forced)
 
         if self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1:
-            got = self._least_differences(bracket, search, budget)
+            got = self._least_differences(bracket, search, budget, () if homog else movers)
             if got is not None:
                 return got
             self.budget.start(budget)
@@ -878,12 +894,15 @@ class Dutch1992:
             pass
         return None
 
-    def _least_differences(self, bracket, search, budget) -> tuple[Candidate, Iterator[Candidate]] | None:
+    def _least_differences(
+        self, bracket, search, budget, movers: Sequence[int] = ()
+    ) -> tuple[Candidate, Iterator[Candidate]] | None:
         """B3 first in a lowest bracket joined by C13: the first pairing, in the
-        usual order, whose score differences are the smallest any pairing has."""
+        usual order, whose score differences are the smallest any pairing has
+        (``movers``: S1 of a heterogeneous one, see :meth:`best_differences`)."""
         ctx = self.ctx
         lo = min(ctx.f[q].score for q in bracket)
-        target = self.best_differences(bracket, lo)
+        target = self.best_differences(bracket, lo, movers if self.variant.psd_movers_first else ())
         if target is None:
             return None
         if self.variant.psd_squares:
@@ -906,13 +925,17 @@ class Dutch1992:
             self._psd_left = None
         return None
 
-    def best_differences(self, players: list[int], lowest_score) -> tuple | None:
+    def best_differences(self, players: list[int], lowest_score, movers: Sequence[int] = ()) -> tuple | None:
         """B3: the smallest score differences (largest first) any complete pairing of ``players`` has.
 
         A maximum-weight perfect matching (``pairing.blossom``) where a pair's
         cost grows faster with its difference than all smaller differences
         together (so every optimum has the same differences); the bye (odd
         count, B1b) counts against a score one point below the lowest.
+        ``movers`` (2012 A.3, a heterogeneous joined bracket's S1): among the
+        pairings that pair as many of them with the other players as any does -
+        they "are always paired first whenever possible" - a pair of a mover
+        with a non-mover weighs more than any sum of differences.
         """
         f = self.ctx.f
         idx = {q: i for i, q in enumerate(players)}
@@ -927,9 +950,15 @@ class Dutch1992:
         ranks = {d: i for i, d in enumerate(sorted({e[2] for e in edges}))}
         k = len(players) + 1
         big = k ** (len(ranks) + 1)
+        first = set(movers)
+        if first and self.variant.psd_squares and edges:  # above any sum of squares (quarter points)
+            big = max(big, 4 * k * max(int(4 * d * d) for _, _, d in edges) + 1)
         pm = PerfectMatcher(len(players) + len(players) % 2)
         for i, j, d in edges:
-            pm.set_weight(i, j, big - (int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]))
+            # A.3: a moved-down player paired with a player of S2 (not the bye, not another mover)
+            mover_pair = j < len(players) and (players[i] in first) != (players[j] in first)
+            cost = int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]
+            pm.set_weight(i, j, big - cost + (big if mover_pair else 0))
         try:
             mate = pm.solve()
         except NoPerfectMatching:  # somebody left over: no complete pairing
@@ -985,9 +1014,21 @@ class Dutch1992:
         """
         return self._short(movers, residents, cand)
 
-    def c12_accepts(self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False) -> bool:
-        """C12: does the bracket, with these moved-down players, "now allow p pairings"?"""
+    def c12_accepts(
+        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
+        needed: int | None = None, before: int | None = None,
+    ) -> bool:
+        """C12: does the bracket, with these moved-down players, "now allow p pairings"?
+
+        ``needed``: the pairs the bracket as it stood had to make (:meth:`c12_pairs_needed`);
+        ``before``: the most pairs it allowed then.
+        """
         return not self._short(movers, residents, cand)
+
+    def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
+        """C12: the pairs the bracket (as it stood, with ``movers``) must allow with the
+        new moved-down players instead (seeds: p = n // 2)."""
+        return (len(movers) + len(residents)) // 2
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
@@ -1007,9 +1048,10 @@ class Dutch1992:
         gen, cand = prev
         if gen is None:
             return None
-        n = len(movers) + len(residents)
         tried = 0
         looked: set[frozenset[int]] = set()
+        needed = self.c12_pairs_needed(movers, residents)
+        before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
         self.budget.start()
         try:
             for alt in gen:
@@ -1023,9 +1065,9 @@ class Dutch1992:
                 if len(alt.pairs) != len(cand.pairs) or self.same_movers(alt, cand):
                     continue
                 new = ctx.sort(alt.floaters)
-                # cheap necessary tests first: n // 2 pairs inside the bracket, and
+                # cheap necessary tests first: p pairs inside the bracket, and
                 # (heterogeneous) every moved-down player can meet a resident
-                if self._max_pairs(ctx.sort(new + residents)) < n // 2:
+                if self._max_pairs(ctx.sort(new + residents)) < needed:
                     continue
                 if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
                     new, residents, ctx.compatible
@@ -1033,7 +1075,7 @@ class Dutch1992:
                     continue
                 with self.budget.kept():
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                if got is not None and self.c12_accepts(new, residents, got[0], lowest):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before):
                     return alt, got[0], got[1]
         except BudgetSpent:
             return None
