@@ -98,6 +98,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import peerfiles  # noqa: E402  (the peers' dialects, tools/)
 
+from swisschess.cli.check import read_report  # noqa: E402
 from swisschess.cli.cluster import ClusterError  # noqa: E402
 
 NONE = 1_000_000  # a rate that gives no event
@@ -199,10 +200,6 @@ def draw_config(seed: int, players: tuple[int, int], rounds: tuple[int, int]) ->
 
 def engine_flags(edition: str) -> list[str]:
     return ["--dutch"] if edition == "2026" else ["--dutch", "--edition", edition]
-
-
-#: Rounds checked and rounds that differ, from a JaVaFo/bbpPairings-style ``-c`` report.
-parse_report = peerfiles.checker_report
 
 
 class Timeout(subprocess.TimeoutExpired):
@@ -314,7 +311,7 @@ def one(job: Job) -> Result:
                 checked = trf if checker_name == "ours" else ref_trf
                 chk = timed(checker_name, [*checker, str(checked), "-c"])
                 reports[checker_name] = chk.stdout
-                out.rounds, out.differing_rounds = parse_report(chk.stdout)
+                out.rounds, out.differing_rounds = read_report(chk.stdout)
                 # ours exits 6 when a round differs; bbpPairings and JaVaFo exit 0 and report it
                 if chk.returncode not in (0, 6) or out.rounds == 0:
                     out.crash = (f"checker exit {chk.returncode}: "

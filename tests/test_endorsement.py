@@ -22,6 +22,7 @@ import pytest
 from enginehelp import ROOT
 
 from swisschess.cli import main as cli_main
+from swisschess.cli.check import read_report
 from swisschess.model.tournament import Colour, Player, RoundEntry, Tournament
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -44,9 +45,9 @@ t: Round #4
 
 
 def test_report_counts_every_round_and_each_differing_one():
-    assert endorsement.parse_report(REPORT) == (4, [2, 3])
-    assert endorsement.parse_report("t: Round #1\nt: Round #2\n") == (2, [])
-    assert endorsement.parse_report("") == (0, [])
+    assert read_report(REPORT) == (4, [2, 3])
+    assert read_report("t: Round #1\nt: Round #2\n") == (2, [])
+    assert read_report("") == (0, [])
 
 
 def test_configuration_is_drawn_from_the_seed_within_the_ranges():
@@ -257,7 +258,7 @@ inv: Round #6
 
 
 def test_javafo_report_counts_inverted_colours_and_other_pairs():
-    assert endorsement.parse_report(JAVAFO_REPORT) == (6, [3, 4, 6])
+    assert read_report(JAVAFO_REPORT) == (6, [3, 4, 6])
 
 
 #: A stand-in for JaVaFo 1.4 (``java -jar javafo.jar``) built on our 2012 engine:

@@ -19,6 +19,7 @@ from swisschess.checking import (
 )
 from swisschess.checking.generator import draw_result, expected_score
 from swisschess.cli import verify
+from swisschess.cli.check import read_report
 from swisschess.cli.generate import add_xxr, parse_seed
 from swisschess.cli.main import main
 from swisschess.formats.checks import check_file
@@ -235,8 +236,8 @@ BBP_LIKE = "\n".join([
 
 
 def test_parse_reference_report():
-    assert verify.parse_reference_report(BBP_LIKE) == [2, 3]
-    assert verify.parse_reference_report("x: Round #1\nx: Round #2\n\n") == []
+    assert read_report(BBP_LIKE)[1] == [2, 3]
+    assert read_report("x: Round #1\nx: Round #2\n\n")[1] == []
 
 
 def test_progress_bar_plain_text():

@@ -36,9 +36,10 @@ import sys
 import time
 from pathlib import Path
 
-from peerfiles import checker_report, from_javafo14, to_javafo14  # tools/, beside this one
+from peerfiles import from_javafo14, to_javafo14  # tools/, beside this one
 
 from swisschess.checking import check_rounds
+from swisschess.cli.check import read_report
 from swisschess.formats.trf import read_trf
 
 
@@ -93,7 +94,7 @@ def ours(args: argparse.Namespace) -> int:
                              timeout=args.timeout)
         report = chk.stdout + chk.stderr
         (out / f"{seed}.javafo.txt").write_text(report)
-        checked, bad = checker_report(report)
+        checked, bad = read_report(report)
         if checked == 0:
             failed += 1
             print(f"{seed}: JaVaFo checked no round: {report.strip()[:120]}")

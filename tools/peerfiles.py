@@ -18,10 +18,9 @@ these functions write.  Each peer reads a slightly different TRF16:
   writes no ``XXC`` (round 1's drawn colour): :func:`from_javafo14` and
   :func:`to_javafo14` translate.
 
-JaVaFo and bbpPairings check a file alike (``ENGINE FILE -c``): one ``NAME:
-Round #R`` line per round and, under a round the checker pairs otherwise, a
-``Checker pairings`` table, ``No valid pairing`` or (JaVaFo) ``A and B had
-inverted colors``; :func:`checker_report` reads it.
+JaVaFo and bbpPairings check a file as ``swisschess engine -c`` does (``ENGINE
+FILE -c``), in the same report format: ``swisschess.cli.check.read_report``
+reads all three.
 """
 
 from __future__ import annotations
@@ -104,22 +103,3 @@ def from_javafo14(text: str) -> str:
             return text.rstrip("\n") + f"\nXXC {'white1' if drawn == 'w' else 'black1'}\n"
         before += 1
     return text
-
-
-# ------------------------------------------------------- checkers' reports
-ROUND_LINE = re.compile(r"^(\S.*): Round #(\d+)\s*$")
-#: What a JaVaFo / bbpPairings checker prints under a round it pairs otherwise.
-DIFFERENCE_MARKS = ("Checker pairings", "No valid pairing", "inverted colors")
-
-
-def checker_report(text: str) -> tuple[int, list[int]]:
-    """Rounds checked and rounds that differ, from a JaVaFo / bbpPairings ``-c`` report."""
-    rounds: list[int] = []
-    differing: set[int] = set()
-    for line in text.splitlines():
-        m = ROUND_LINE.match(line)
-        if m:
-            rounds.append(int(m.group(2)))
-        elif rounds and any(mark in line for mark in DIFFERENCE_MARKS):
-            differing.add(rounds[-1])
-    return len(rounds), sorted(differing)

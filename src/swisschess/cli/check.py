@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterable
 from itertools import zip_longest
@@ -73,6 +74,27 @@ def report_lines(name: str, checks: Iterable[RoundCheck]) -> list[str]:
             out.extend(discrepancy_lines(rc.discrepancy))
     out.append("")
     return out
+
+
+#: A round line of a checker's report, ours (:func:`report_lines`), bbpPairings' or JaVaFo's.
+ROUND_LINE = re.compile(r"^(\S.*): Round #(\d+)\s*$")
+#: What a checker prints under a round it pairs otherwise: a ``Checker pairings``
+#: table, ``No valid pairing`` or (JaVaFo) ``A and B had inverted colors``.
+DIFFERENCE_MARKS = ("Checker pairings", "No valid pairing", "inverted colors")
+
+
+def read_report(text: str) -> tuple[int, list[int]]:
+    """Rounds checked and rounds that differ, from a ``-c`` report in the format
+    :func:`report_lines` writes (bbpPairings and JaVaFo write it too)."""
+    rounds: list[int] = []
+    differing: set[int] = set()
+    for line in text.splitlines():
+        m = ROUND_LINE.match(line)
+        if m:
+            rounds.append(int(m.group(2)))
+        elif rounds and any(mark in line for mark in DIFFERENCE_MARKS):
+            differing.add(rounds[-1])
+    return len(rounds), sorted(differing)
 
 
 # ---------------------------------------------------------------- checklist

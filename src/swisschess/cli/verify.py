@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from swisschess import i18n
+from swisschess.cli.check import read_report
 from swisschess.cli.cluster import ClusterError, ClusterLost, dask_client, map_on_dask
 from swisschess.cli.exitcodes import (
     EXIT_DIFFERENCES,
@@ -191,24 +192,6 @@ def settings_for(task: Task) -> dict[str, object]:
     return s
 
 
-_ROUND_RE = re.compile(r"Round #(\d+)\s*$")
-
-
-def parse_reference_report(text: str) -> list[int]:
-    """Rounds reported as differing by a JaVaFo / bbpPairings style checker."""
-    bad: list[int] = []
-    current = None
-    for line in text.splitlines():
-        m = _ROUND_RE.search(line)
-        if m:
-            current = int(m.group(1))
-            continue
-        if current is not None and ("Checker pairings" in line or "No valid pairing" in line):
-            if current not in bad:
-                bad.append(current)
-    return bad
-
-
 def run_reference(cmd: str, path: str, timeout: float) -> tuple[list[int] | None, str]:
     """Run ``CMD PATH -c``: (differing rounds, error message)."""
     argv = shlex.split(cmd) + [path, "-c"]
@@ -220,7 +203,7 @@ def run_reference(cmd: str, path: str, timeout: float) -> tuple[list[int] | None
     if r.returncode != 0:
         msg = (r.stderr or r.stdout).strip().splitlines()
         return None, f"exit {r.returncode}: {msg[-1] if msg else ''}"
-    return parse_reference_report(r.stdout), ""
+    return read_report(r.stdout)[1], ""
 
 
 def config_text(settings: dict[str, object]) -> str:
