@@ -266,9 +266,10 @@ class Dutch1992:
                     yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
-                    if c + self._conflict_bound(s1[i + 1 :], free) <= max_conflicts and (
-                        max_strong is None or sc + self._strong_bound(s1[i + 1 :], free) <= max_strong
-                    ) and bipartite_saturates(s1[i + 1 :], free, ctx.compatible):
+                    s1_left = s1[i + 1 :]
+                    if c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
+                        max_strong is None or sc + self._same_colour_bound(s1_left, free, Strength.STRONG) <= max_strong
+                    ) and bipartite_saturates(s1_left, free, ctx.compatible):
                         frame[5] = (j, left, d, cost)
                         tick()
                         stack.append([i + 1, c, sc, ups, 0, None])
@@ -331,30 +332,22 @@ class Dutch1992:
         """C8: the exchanges of a homogeneous bracket or remainder in the edition's order (D2)."""
         return d2_exchanges(s1, s2)
 
-    def _conflict_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
-        """Lower bound of B4 conflicts when pairing all of ``s1`` into ``s2``."""
-        f = self.ctx.f
-        w1 = sum(1 for q in s1 if f[q].pref_colour is W)
-        b1 = sum(1 for q in s1 if f[q].pref_colour is B)
-        w2 = sum(1 for q in s2 if f[q].pref_colour is W)
-        b2 = sum(1 for q in s2 if f[q].pref_colour is B)
-        n2 = len(s2) - w2 - b2
-        return max(0, w1 - b2 - n2) + max(0, b1 - w2 - n2)
-
-    def _strong_bound(self, s1: Sequence[int], s2: Sequence[int]) -> int:
-        """Lower bound of pairs wanting the same colour strongly (2012 A.7.d/e) when
-        pairing all of ``s1`` into ``s2``: a strong White in S1 beyond the players of
-        S2 who do not want White strongly must meet one who does (Black likewise)."""
+    def _same_colour_bound(self, s1: Sequence[int], s2: Sequence[int], strength: Strength | None = None) -> int:
+        """Lower bound of pairs whose players want the same colour when pairing all of
+        ``s1`` into ``s2``: B4 conflicts, or with ``strength`` those of players who both
+        want it at least that much (2012 A.7.d/e).  A player of S1 wanting White beyond
+        the players of S2 who do not want White must meet one who does (Black likewise)."""
         f = self.ctx.f
 
-        def strong(q: int, c: Colour) -> bool:
-            return f[q].pref_colour is c and f[q].pref_strength >= Strength.STRONG
+        def wants(q: int, c: Colour) -> bool:
+            return f[q].pref_colour is c and (strength is None or f[q].pref_strength >= strength)
 
-        sw2 = sum(1 for q in s2 if strong(q, W))
-        sb2 = sum(1 for q in s2 if strong(q, B))
-        sw1 = sum(1 for q in s1 if strong(q, W))
-        sb1 = sum(1 for q in s1 if strong(q, B))
-        return max(0, sw1 - (len(s2) - sw2)) + max(0, sb1 - (len(s2) - sb2))
+        bound = 0
+        for c in (W, B):
+            want1 = sum(1 for q in s1 if wants(q, c))
+            want2 = sum(1 for q in s2 if wants(q, c))
+            bound += max(0, want1 - (len(s2) - want2))
+        return bound
 
     # ------------------------------------------------------------ homogeneous
     def homogeneous(
