@@ -38,7 +38,10 @@ generator takes no seed (``-g CONFIG -o F`` only), so its tournaments cannot be
 made again: every file it writes is kept as written, gzipped, in
 ``OUT/generated/reference-seed-S.trf.gz`` (``tools/javafo_2012.py convert``
 gives the file our checker read).  Its exit 1 with ``PAIRING IS IMPOSSIBLE``
-is "no valid pairing"; any other exit 1 is a crash.
+is "no valid pairing"; any other exit 1 is a crash.  ``--recheck EARLIER_OUT``
+checks those kept files again with today's checker (a new log in ``--out``;
+the generator's CPU seconds and its crashes are copied from the earlier log),
+so that a long run's reference direction is measured on one version of ours.
 
 Tournament *i* of a direction uses seed ``SEED + i``; its configuration is
 drawn from ``random.Random(seed)``, so a run is repeated exactly by the same
@@ -142,6 +145,9 @@ class Job:
     dialect: str            # a key of DIALECTS
     out: str                # the run's OUT folder (where the client writes kept files)
     timeout: float
+    #: --recheck: the reference's kept file (gzipped, as it wrote it) instead of generating
+    made_from: str = ""
+    made_cpu: float = 0.0   # ... and what its generator spent making it
 
 
 @dataclass
@@ -290,7 +296,12 @@ def one(job: Job) -> Result:
         made = ref_trf if job.direction == "reference" else trf
         seed = ["-s", str(job.seed)] if job.direction == "ours" or dialect.seeded else []
         try:
-            gen = timed(job.direction, [*generator, "-g", str(cfg), "-o", str(made), *seed])
+            if job.made_from:  # --recheck: the file made in an earlier run, checked again
+                made.write_bytes(gzip.decompress(Path(job.made_from).read_bytes()))
+                spent(job.direction, job.made_cpu)
+                gen = subprocess.CompletedProcess([], 0, "", "")
+            else:
+                gen = timed(job.direction, [*generator, "-g", str(cfg), "-o", str(made), *seed])
             said = gen.stdout + gen.stderr
             if gen.returncode == 1 and (job.direction == "ours"
                                         or dialect.no_pairing_text in said):
@@ -299,7 +310,7 @@ def one(job: Job) -> Result:
                 out.crash = f"generator exit {gen.returncode}: {said.strip()[:300]}"
             else:
                 out.generated = True
-                if job.direction == "reference" and not dialect.seeded:
+                if job.direction == "reference" and not dialect.seeded and not job.made_from:
                     keep[f"generated/{stem}.trf.gz"] = gzip.compress(made.read_bytes(), mtime=0)
                 if ref_trf != trf:  # the other one in the other dialect
                     if job.direction == "reference":
@@ -462,6 +473,31 @@ def run_jobs_on_dask(jobs: list[Job], scheduler: str, workers: int,
         yield from map_on_dask(client, one, jobs, lost)
 
 
+def recheck_jobs(jobs: list[Job], earlier: Path) -> list[Outcome]:
+    """``--recheck EARLIER``: point the reference direction's jobs at the files its
+    generator made in the run logged in ``EARLIER`` (a generator without a seed,
+    JaVaFo 1.4, cannot make them again), so that they are checked again by our
+    checker of today; the outcomes of the seeds it made no file for (a crash, a
+    timeout, no valid pairing) are returned to be logged as they were."""
+    logged = {o.seed: o for o in read_log(earlier / "log.jsonl") if o.direction == "reference"}
+    copied: list[Outcome] = []
+    for job in jobs:
+        if job.direction != "reference":
+            continue
+        before = logged.get(job.seed)
+        kept = earlier / "generated" / f"reference-seed-{job.seed}.trf.gz"
+        if before is None:
+            continue  # not made earlier: left out of this run
+        if before.generated:
+            if not kept.exists():
+                raise FileNotFoundError(f"{kept}: logged as made, but not kept")
+            job.made_from, job.made_cpu = str(kept), before.reference_cpu
+            job.config = before.config  # as made (not as drawn from this run's ranges)
+        else:
+            copied.append(before)
+    return copied
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -495,6 +531,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="20 tournaments each way, 6-40 players (a smoke run)")
     ap.add_argument("--resume", action="store_true",
                     help="keep OUT/log.jsonl and skip the tournaments already in it")
+    ap.add_argument("--recheck", metavar="EARLIER_OUT",
+                    help="the reference direction again without its generator: every file it "
+                         "made in the run logged in EARLIER_OUT (kept under generated/) checked "
+                         "again by our checker; its crashes and no-pairings are copied as logged")
     ap.add_argument("--summary", metavar="OUT",
                     help="only print the counts of the run logged in OUT (running or not)")
     args = ap.parse_args(argv)
@@ -507,6 +547,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.tournaments, args.players = 20, (6, 40)
     dialect = args.reference_dialect or DEFAULT_DIALECT[args.edition]
+    if args.recheck and DIALECTS[dialect].seeded:
+        ap.error("--recheck is for a reference generator without a seed (javafo14); "
+                 "a seeded one makes its files again")
     out_dir = Path(args.out).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
     log_path = out_dir / "log.jsonl"
@@ -532,6 +575,16 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [Job(d, s, draw_config(s, args.players, args.rounds), args.edition,
                 shlex.split(args.swisschess), reference, dialect, str(out_dir), args.timeout)
             for s in seeds for d in directions if (d, s) not in done]
+    if args.recheck:
+        try:
+            copied = recheck_jobs(jobs, Path(args.recheck).resolve())
+        except FileNotFoundError as e:
+            print(f"endorsement: {e}", file=sys.stderr)
+            return 2
+        with log_path.open("a") as log:  # what the earlier run's generator did not make
+            for o in copied:
+                log.write(json.dumps(asdict(o), default=str) + "\n")
+        jobs = [j for j in jobs if j.direction != "reference" or j.made_from]
     start = time.perf_counter()
     finished = 0
     results = (run_jobs_on_dask(jobs, args.scheduler, args.jobs, args.connect_timeout)

@@ -328,6 +328,33 @@ def test_2012_run_against_a_javafo_like_reference(tmp_path):
     assert (out2 / "differences" / "reference-seed-1.cfg").exists()
 
 
+def test_recheck_checks_the_kept_files_again_without_the_generator(tmp_path):
+    fake = tmp_path / "javafo.py"
+    fake.write_text(FAKE_JAVAFO)
+    out = tmp_path / "run"
+    made = ["--edition", "2012", "--reference", f"{sys.executable} {fake}", "-j", "1",
+            "--rounds", "4-4", "--out", str(out), "--directions", "reference", "--resume"]
+    assert endorsement.main([*made, "-n", "1", "--players", "11-11", "--seed", "4"]) == 0
+    assert endorsement.main([*made, "-n", "1", "--players", "6-6", "--seed", "5"]) == 6
+    # a "reference" that fails whatever it is asked: the recheck must not call it
+    broken = f"{sys.executable} -c 'import sys; sys.exit(9)'"
+    again = tmp_path / "again"
+    assert endorsement.main(["--edition", "2012", "--reference", broken, "-j", "1",
+                             "-n", "3", "--seed", "4", "--out", str(again),
+                             "--directions", "reference", "--recheck", str(out)]) == 6
+    lines = {x["seed"]: x for x in map(json.loads, (again / "log.jsonl").read_text().splitlines())}
+    assert sorted(lines) == [4, 5]  # seed 6 was never made: left out
+    # seed 4: JaVaFo's kept file checked again by ours, in the configuration it was made with
+    assert lines[4]["generated"] and lines[4]["rounds"] == 4 and not lines[4]["crash"]
+    assert lines[4]["config"]["PlayersNumber"] == 11 and lines[4]["ours_cpu"] > 0
+    # seed 5: its generator's crash, copied as logged
+    assert "NullPointerException" in lines[5]["crash"] and not lines[5]["generated"]
+    assert not (again / "generated").exists()
+    # a seeded reference makes its files again: no recheck
+    with pytest.raises(SystemExit):
+        endorsement.main(["--reference", broken, "--recheck", str(out), "--out", str(again)])
+
+
 def test_dask_run_logs_what_the_process_pool_logs(tmp_path):
     args = ["--reference", f"{sys.executable} -m swisschess engine", "-n", "1",
             "--players", "6-8", "--rounds", "3-3", "--seed", "11", "-j", "1"]
