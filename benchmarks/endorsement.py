@@ -88,6 +88,7 @@ import os
 import random
 import resource
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -145,6 +146,8 @@ class Job:
     dialect: str            # a key of DIALECTS
     out: str                # the run's OUT folder (where the client writes kept files)
     timeout: float
+    #: --cpu-limit: CPU seconds per command (0: none), fair on a loaded machine
+    cpu_limit: float = 0.0
     #: --recheck: the reference's kept file (gzipped, as it wrote it) instead of generating
     made_from: str = ""
     made_cpu: float = 0.0   # ... and what its generator spent making it
@@ -211,21 +214,37 @@ def engine_flags(edition: str) -> list[str]:
 class Timeout(subprocess.TimeoutExpired):
     """A command killed past its time, with the CPU seconds it had spent."""
 
-    def __init__(self, cmd: list[str], timeout: float, cpu: float):
+    def __init__(self, cmd: list[str], timeout: float, cpu: float, what: str = "s"):
         super().__init__(cmd, timeout)
         self.cpu = cpu
+        self.what = what  # "s" (wall seconds) or "CPU s"
 
 
-def run(cmd: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str], float]:
+def cpu_limited(seconds: float) -> Callable[[], None] | None:
+    """What a child runs before its program: the kernel stops it past ``seconds``
+    of CPU (SIGXCPU, then SIGKILL a second later), all its threads counted."""
+    if not seconds:
+        return None
+    soft = max(1, int(seconds + 0.999))
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+    return limit
+
+
+def run(cmd: list[str], timeout: float, cpu_limit: float = 0.0
+        ) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run ``cmd``: its completed process and its CPU seconds (user + system).
 
     The CPU comes from ``wait4`` of that very process, so it is exact in any
     worker, however many threads run commands side by side (a Dask worker may
     have several).  Raises :class:`Timeout` past ``timeout`` seconds (the
-    process is killed).
+    process is killed), or past ``cpu_limit`` CPU seconds when one is given (a
+    limit that does not depend on how loaded the machine is).
     """
     with tempfile.TemporaryFile() as so, tempfile.TemporaryFile() as se:
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so, stderr=se)
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so, stderr=se,
+                                preexec_fn=cpu_limited(cpu_limit))
         ended: list[tuple[int, int, resource.struct_rusage]] = []
         waiter = threading.Thread(target=lambda: ended.append(os.wait4(proc.pid, 0)),
                                   daemon=True)
@@ -243,6 +262,9 @@ def run(cmd: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str
         cpu = usage.ru_utime + usage.ru_stime
         if timed_out:
             raise Timeout(cmd, timeout, cpu)
+        if cpu_limit and proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL) \
+                and cpu >= int(cpu_limit + 0.999) - 0.05:
+            raise Timeout(cmd, cpu_limit, cpu, "CPU s")
         so.seek(0)
         se.seek(0)
         out = so.read().decode("utf-8", errors="replace")
@@ -279,7 +301,7 @@ def one(job: Job) -> Result:
 
     def timed(who: str, cmd: list[str]) -> subprocess.CompletedProcess[str]:
         try:
-            done, cpu = run(cmd, job.timeout)
+            done, cpu = run(cmd, job.timeout, job.cpu_limit)
         except Timeout as exc:  # what it spent counts too
             spent(who, exc.cpu)
             raise
@@ -328,7 +350,8 @@ def one(job: Job) -> Result:
                     out.crash = (f"checker exit {chk.returncode}: "
                                  f"{(chk.stderr or chk.stdout).strip()[:300]}")
         except subprocess.TimeoutExpired as exc:
-            out.crash = f"timeout after {job.timeout:.0f} s: {shlex.join(map(str, exc.cmd))}"
+            what = exc.what if isinstance(exc, Timeout) else "s"
+            out.crash = f"timeout after {exc.timeout:.0f} {what}: {shlex.join(map(str, exc.cmd))}"
             if out.generated:  # the checker: not run again for the kept reports
                 reports[checker_name] = out.crash + "\n"
         except OSError as exc:  # the program cannot be started
@@ -343,7 +366,8 @@ def one(job: Job) -> Result:
                 for name, cmd, f in (("ours", ours, trf), ("reference", ref, ref_trf)):
                     if name not in reports:
                         try:
-                            reports[name] = run([*cmd, str(f), "-c"], job.timeout)[0].stdout
+                            reports[name] = run([*cmd, str(f), "-c"], job.timeout,
+                                                job.cpu_limit)[0].stdout
                         except (subprocess.TimeoutExpired, OSError) as exc:
                             reports[name] = f"{type(exc).__name__}: {exc}\n"
                     keep[f"differences/{stem}.{name}.txt"] = reports[name].encode()
@@ -527,6 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--swisschess", default=f"{shlex.quote(sys.executable)} -m swisschess",
                     help="command that runs swisschess")
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per command")
+    ap.add_argument("--cpu-limit", type=float, default=0.0, metavar="SEC",
+                    help="CPU seconds per command (all its threads), a limit that does not "
+                         "depend on the machine's load (default: none, only --timeout)")
     ap.add_argument("--quick", action="store_true",
                     help="20 tournaments each way, 6-40 players (a smoke run)")
     ap.add_argument("--resume", action="store_true",
@@ -573,7 +600,8 @@ def main(argv: list[str] | None = None) -> int:
     # the directions side by side, seed by seed: a run stopped early has both
     seeds = range(args.seed, args.seed + args.tournaments)
     jobs = [Job(d, s, draw_config(s, args.players, args.rounds), args.edition,
-                shlex.split(args.swisschess), reference, dialect, str(out_dir), args.timeout)
+                shlex.split(args.swisschess), reference, dialect, str(out_dir), args.timeout,
+                args.cpu_limit)
             for s in seeds for d in directions if (d, s) not in done]
     if args.recheck:
         try:

@@ -386,3 +386,17 @@ def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
     kept = out / "differences"
     assert (kept / "ours-seed-1.reference.txt").read_text().startswith("timeout after 3 s")
     assert "Round #3" in (kept / "ours-seed-1.ours.txt").read_text()
+
+
+def test_a_cpu_limit_stops_a_command_by_its_cpu_not_the_clock(tmp_path):
+    spin = tmp_path / "spin.py"
+    spin.write_text("while True:\n    pass\n")
+    out = tmp_path / "run"
+    rc = endorsement.main(["--reference", f"{sys.executable} {spin}", "-n", "1", "--players",
+                           "6-6", "--rounds", "3-3", "-j", "1", "--timeout", "120",
+                           "--cpu-limit", "1", "--directions", "ours", "--out", str(out)])
+    assert rc == 6
+    (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
+    assert line["generated"] and line["crash"].startswith("timeout after 1 CPU s:")
+    # stopped by the kernel at its first CPU second, however long that took on the clock
+    assert 0.9 < line["reference_cpu"] < 2.5
