@@ -534,3 +534,16 @@ def test_c12_in_a_bracket_treated_as_homogeneous_counts_its_pairs(name):
     expected = expected_round(DATA / f"{name}.expected")
     assert pairs_of(name) == expected
     assert pairs_of(name, EDITION_2012 - {"c12-a3"}) != expected
+
+
+def test_top_scorers_waive_b2_for_as_few_pairs_as_possible():
+    """B.2, note: in the last round top scorers are not subject to B.2, but the waiver
+    is used for as few pairs as possible (``b2-topscorer-fewest``): a pair of two
+    players wanting the same colour absolutely weighs two in A.7.d / z.  Our
+    generator's 49 round 8 (the last; JaVaFo 1.4's ``-c``): 1 (mild), 23 (strong),
+    17 and 25 (absolute) all want White on 4.0, 17 and 23 have met; both pairings
+    have x = 2 and two pairs in A.7.d, but 23-1, 17-25 makes one of the absolute
+    pair take Black, where JaVaFo's 17-1, 25-23 needs no waiver."""
+    expected = expected_round(DATA / "o49r8.expected")
+    assert pairs_of("o49r8") == expected
+    assert pairs_of("o49r8", EDITION_2012 - {"b2-topscorer-fewest"}) != expected

@@ -106,6 +106,9 @@ What 2012 changes, article by article
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
+* **B.2 note, the waiver** (``b2-topscorer-fewest``): top scorers are not subject to
+  B.2 in the last round, but the waiver is used for as few pairs as possible: a pair
+  of two players wanting the same colour absolutely weighs two in A.7.d / z.
 * **E, round 1** (reading): the pairing numbers whose parity gives the drawn
   colour count only the players taking part (C.04.2: one absent before his first
   pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do;
@@ -316,6 +319,8 @@ AMENDMENTS: dict[str, str] = {
     "b3-m1": "A.3 before B.3 in a joined lowest bracket treated as heterogeneous: the smallest score differences "
              "among the pairings that pair as many of its S1 (moved-down) players with S2 as any does (they 'are "
              "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
+    "b2-topscorer-fewest": "B.2 note: the top scorers' waiver of B.2 is used for as few pairs as possible: a pair of two "
+                           "players wanting the same colour absolutely weighs two in A.7.d / z (1992: waived outright)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -407,8 +412,27 @@ class Dutch2012(Dutch1992):
         # when A.7.d is dropped, it is dropped "only for the minimum number of
         # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
         if self.odd_round and "a7d" in self.amendments:
-            return [("a7d", k) for k in range(p + 1)]
+            return [("a7d", k) for k in range(self.waiver_weight * p + 1)]
         return (None,)
+
+    @property
+    def waiver_weight(self) -> int:
+        """What a pair weighs in A.7.d / z at most: 2 in the last round with
+        ``b2-topscorer-fewest`` (see :meth:`strong_conflict`), else 1."""
+        return 2 if "b2-topscorer-fewest" in self.amendments and self.ctx.last_round else 1
+
+    def strong_conflict(self, a: int, b: int) -> int:
+        # B.2 note: top scorers are not subject to B.2 in the last round, but the
+        # waiver is used for as few pairs as possible (``b2-topscorer-fewest``): a
+        # pair of two players wanting the same colour absolutely - one of them
+        # gets a colour B.2 would forbid him - weighs two in A.7.d (odd rounds) and
+        # z (even rounds), one more than a pair wanting it strongly
+        same = super().strong_conflict(a, b)
+        if same and self.waiver_weight == 2:
+            fa, fb = self.ctx.f[a], self.ctx.f[b]
+            if fa.pref_strength is Strength.ABSOLUTE and fb.pref_strength is Strength.ABSOLUTE:
+                return 2
+        return same
 
     def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
         if isinstance(stage, tuple):
@@ -418,7 +442,7 @@ class Dutch2012(Dutch1992):
         # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p
         z1 = z1_value(self.ctx, players)
         z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
-        return range(min(z, x), x + 1)
+        return range(min(z, x), self.waiver_weight * x + 1)
 
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
         if "d2" not in self.amendments:

@@ -245,7 +245,7 @@ class Dutch1992:
                         continue
                 sc = strong
                 if max_strong is not None:
-                    sc += self._strong_conflict(a, b)
+                    sc += self.strong_conflict(a, b)
                     if sc > max_strong:
                         continue
                 left = self._psd_left
@@ -282,8 +282,9 @@ class Dutch1992:
             if not descend:
                 stack.pop()
 
-    def _strong_conflict(self, a: int, b: int) -> int:
-        """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e)."""
+    def strong_conflict(self, a: int, b: int) -> int:
+        """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e): what
+        such a pair counts against the caps of :meth:`strong_caps` (an edition hook)."""
         fa, fb = self.ctx.f[a], self.ctx.f[b]
         return int(
             self.ctx.conflict(a, b) and fa.pref_strength >= Strength.STRONG and fb.pref_strength >= Strength.STRONG
@@ -643,7 +644,7 @@ class Dutch1992:
                     # moved-down player's opponent changes (C10).
                     rem = ctx.sort(list(rest) + list(join))
                     left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                    left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                    left_s = None if sx is None else sx - sum(self.strong_conflict(a, b) for a, b in pairs)
                     # the upfloaters' bound left for the remainder (A.3, 2012: none - it has no upfloaters)
                     ucap = None if self.variant.remainder_homogeneous else up_cap(level)
                     left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
