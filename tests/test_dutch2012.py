@@ -547,3 +547,31 @@ def test_top_scorers_waive_b2_for_as_few_pairs_as_possible():
     expected = expected_round(DATA / "o49r8.expected")
     assert pairs_of("o49r8") == expected
     assert pairs_of("o49r8", EDITION_2012 - {"b2-topscorer-fewest"}) != expected
+
+
+def test_a_waiting_brackets_search_keeps_its_own_float_counts():
+    """A bracket's pairings are a generator that waits while other brackets are
+    searched (C.12's trials, C.13's walk).  The fewest float breaches a bound rejected
+    in the level it was walking decide which looser bounds can be skipped at the
+    level's end (``fewest_violations``); the other searches' counts must not leak
+    into it: a leaked "nothing rejected" skipped every looser bound (fresh 3048
+    round 9 with the bounds per criterion: the 4.0 bracket's 13-down pairing, which
+    needs the next bound, was never offered to C.12)."""
+    t = read_trf(str(DATA / "1003r7.trf")).tournament
+    from swisschess.model.history import to_be_paired
+    from swisschess.rules.dutch2012 import Context2012, Dutch2012
+
+    rnd = t.rounds_recorded() + 1
+    engine = Dutch2012(Context2012(t, rnd, to_be_paired(t, rnd)))
+    engine.rejected = [2, 7]
+
+    def level_walk():
+        yield "first"
+        engine.rejected[0] = min(engine.rejected[0], 1)  # the walk goes on, rejecting one breach
+        yield "second"
+
+    walk = engine.kept_rejected(level_walk())
+    assert next(walk) == "first"
+    engine.rejected = [1 << 30, 1 << 30]  # another bracket's search ran meanwhile
+    assert next(walk) == "second"
+    assert engine.rejected == [1, 7]

@@ -435,7 +435,9 @@ class Dutch1992:
             for phase, x, sx, level in relaxations():
                 if self.floaters_needed and n - 2 * p + len(extra) == 0:
                     break  # C13 began while this p was being walked
-                yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+                yield from self.kept_rejected(
+                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+                )
 
     def fewest_violations(self, levels: Iterable[tuple[int, Level]]) -> Iterator[tuple[int, Level]]:
         """The float levels ``(index, level)`` in order, less those that cannot give anything new.
@@ -459,6 +461,19 @@ class Dutch1992:
             self.rejected = [min(outer[0], d), min(outer[1], u)]
             if isinstance(lv, BoundedLevel):
                 walked.append((lv, d, u))
+
+    def kept_rejected(self, cands: Iterator[Candidate]) -> Iterator[Candidate]:
+        """``cands`` with :attr:`rejected` as it was when each was handed out.
+
+        A bracket's generator waits between its candidates while other brackets are
+        searched (C12's trials, C13's walk); their counts must not leak into the
+        level it resumes, whose end decides which looser bounds are skipped
+        (:meth:`fewest_violations`): a leaked "nothing rejected" skipped them all.
+        """
+        for cand in cands:
+            mine = self.rejected
+            yield cand
+            self.rejected = mine
 
     def _all_exchanges(self, players: list[int], p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order (lazily)."""
@@ -665,7 +680,9 @@ class Dutch1992:
                     if not found:
                         seen_rem.add(key)
 
-                yield from self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
+                yield from self.kept_rejected(
+                    self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
+                )
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
