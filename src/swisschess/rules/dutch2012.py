@@ -185,6 +185,28 @@ def _downfloaters_first(level: BoundedLevel) -> tuple[bool | int, ...]:
 #: before two B.6 downfloat breaches).
 FLOAT_LEVELS_2012_MINIMUM: tuple[BoundedLevel, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
 
+#: C.10, last sentence, read per criterion (``float-criteria``): a B.5 breach weighs more
+#: than any number of B.6 breaches of the same side (up to this many).
+B5_WEIGHT = 16
+
+#: The bounds of one side (downfloaters or upfloaters) in that weight: B.6 breaches 1-4,
+#: then one B.5 breach with 0-4 B.6 breaches, two, ... (0: both criteria hold).
+CRITERIA_CAPS: tuple[int | None, ...] = (*sorted({j * B5_WEIGHT + k for j in range(5) for k in range(5)}), None)
+
+#: ``float-criteria`` (a switch only, not in :data:`EDITION_2012`: measured, it wins 4 rounds
+#: and loses 1, see docs/editions-1992-lim.md 1b): C.10 a-d with "any criterion may be
+#: dropped only for the minimum number of pairs" taken per criterion: the downfloaters' B.5 breaches as few as
+#: possible, then their B.6 breaches, then the upfloaters' B.5, then B.6 (A.11:
+#: downfloaters first).  Where each criterion is broken once or not at all this is
+#: C.10's counter (B.6 up, B.5 up, both, B.6 down, ...); it differs from
+#: :data:`FLOAT_LEVELS_2012_MINIMUM` in that one B.5 and one B.6 breach come before
+#: two B.5 breaches.
+FLOAT_LEVELS_2012_CRITERIA: tuple[BoundedLevel, ...] = tuple(
+    BoundedLevel(d == 0, d == 0, u == 0, u == 0, None if d == 0 else d, None if u == 0 else u)
+    for d in CRITERIA_CAPS
+    for u in CRITERIA_CAPS
+)
+
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
 WIDE_WINDOW = 6
 #: D.2: exchanges of two players only from this many players at the S1/S2 boundary.
@@ -321,6 +343,10 @@ AMENDMENTS: dict[str, str] = {
              "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
     "b2-topscorer-fewest": "B.2 note: the top scorers' waiver of B.2 is used for as few pairs as possible: a pair of two "
                            "players wanting the same colour absolutely weighs two in A.7.d / z (1992: waived outright)",
+    "float-criteria": "(measured, not applied) C.10 (last sentence) per criterion: B.5 broken by as few floaters as "
+                      "possible, then B.6, downfloaters before upfloaters (float-minimum: the two criteria's breaches "
+                      "summed, C.10's counter between them)",
+    "c12-p0-a3": "c12-p0 also in a bracket with moved-down players that A.3 treats as homogeneous",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -337,7 +363,7 @@ NODE_BUDGET_2012 = 2_000_000
 C1_BYE_TRIES = 2000
 
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "float-criteria", "c12-p0-a3"}
 
 
 class Context2012(Context):
@@ -405,6 +431,9 @@ class Dutch2012(Dutch1992):
             self.levels = FLOAT_LEVELS_2012
             if "float-minimum" in amendments:
                 self.levels = FLOAT_LEVELS_2012_MINIMUM
+            if "float-criteria" in amendments:
+                self.levels = FLOAT_LEVELS_2012_CRITERIA
+                self.b5_weight = B5_WEIGHT
         self.odd_round = ctx.rnd % 2 == 1
 
     def colour_stages(self, p: int) -> Sequence[object]:
@@ -456,7 +485,7 @@ class Dutch2012(Dutch1992):
             return not self._each_has_opponent_in_lowest(movers, residents)
         bracket = list(movers) + list(residents)
         heterogeneous = self._treated_heterogeneous(movers, residents)
-        if "c12-p0" in self.amendments and heterogeneous:
+        if "c12-p0" in self.amendments and (heterogeneous or "c12-p0-a3" in self.amendments):
             # C.12 is reached when the bracket cannot make its P1 pairings (C.10 exhausted);
             # P0 counts the bracket after C.1 moved down the residents nobody here may meet
             pairable = [q for q in bracket if q in movers or not self.without_opponent(q, bracket)]
@@ -614,4 +643,4 @@ def pair_dutch_2012(
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "colours_2012", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]
+__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_CRITERIA", "FLOAT_LEVELS_2012_MINIMUM", "colours_2012", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]

@@ -131,6 +131,9 @@ class Dutch1992:
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
+        #: what a B5 breach weighs in the bounded levels' counts (a B6 breach: 1); an
+        #: edition may make it outweigh any number of B6 breaches (2012, see dutch2012)
+        self.b5_weight = 1
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -152,11 +155,12 @@ class Dutch1992:
         return not (b6 and x.float2 is direction)
 
     def float_violations(self, pid: int, direction: Float) -> int:
-        """How many of B5/B6 a float ``direction`` would break for this player (0-2)."""
+        """How many of B5/B6 a float ``direction`` would break for this player (0-2),
+        a B5 breach counted :attr:`b5_weight` times (2012: B.5 before B.6)."""
         if self.float_ok(pid, direction, STRICT):
             return 0
         x = self.ctx.f[pid]
-        return (x.float1 is direction) + (x.float2 is direction)
+        return (x.float1 is direction) * self.b5_weight + (x.float2 is direction)
 
     def _upfloater(self, a: int, b: int) -> int | None:
         """The player of a pair who floats up (A4: the lower score), None for equal scores."""
@@ -312,9 +316,10 @@ class Dutch1992:
         for i, lv in enumerate(self.levels):
             eff: tuple[bool | int | None, ...] = tuple(hold and c > 0 for hold, c in zip(holds(lv), could, strict=True))
             if isinstance(lv, BoundedLevel):  # bounds on breaches (2012 C.10): one at or above the most possible is none
-                down = (not lv.b6_down) * could[0] + (not lv.b5_down) * could[1]
-                up = (not lv.b6_up) * could[2] + (not lv.b5_up) * could[3]
-                eff += (_bound(lv.down_cap, min(down, 2) if lowest else down), _bound(lv.up_cap, up))  # lowest: one floater
+                w5 = self.b5_weight
+                down = (not lv.b6_down) * could[0] + (not lv.b5_down) * could[1] * w5
+                up = (not lv.b6_up) * could[2] + (not lv.b5_up) * could[3] * w5
+                eff += (_bound(lv.down_cap, min(down, 1 + w5) if lowest else down), _bound(lv.up_cap, up))  # lowest: one floater
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
