@@ -598,3 +598,18 @@ def test_c10_minimum_of_pairs_per_criterion_b5_before_b6(name):
     assert pairs_of(name, with_switch) == expected
     if name != "f3048r9":
         assert pairs_of(name) != expected
+
+
+@pytest.mark.parametrize("name", ["o72r10", "g2226r9"])
+def test_c12_when_a_bracket_treated_as_homogeneous_falls_short_of_p0(name):
+    """C.12 ("If there are moved down players: backtrack to the previous score bracket")
+    is reached when a bracket with moved-down players cannot make its P0 pairs
+    (``c12-p0``) also when A.3 treats it as homogeneous (``c12-p0-a3``): the text
+    does not restrict it to heterogeneous brackets.  Our generator's 72 round 10
+    (JaVaFo 1.4's ``-c``): 1, 7, 11 (7.0) have met each other and come down to 3
+    (6.5), who can meet 7 or 11; 3-11 sends 1 and 7 on to 5, 6 (6.0), where both can
+    meet only 5 (one pair of two).  The 6.5 bracket is re-paired 3-7 so that 1 and
+    11 come down: 1-5, 6-11, as JaVaFo pairs it.  Also generated 2226 round 9."""
+    expected = expected_round(DATA / f"{name}.expected")
+    assert pairs_of(name) == expected
+    assert pairs_of(name, EDITION_2012 - {"c12-p0-a3"}) != expected

@@ -88,6 +88,9 @@ What 2012 changes, article by article
   pairings (the remainder cannot be completed, by B.1/B.2), not only for a
   moved-down player without opponent; P0 counts the bracket after C.1 moved down
   the residents nobody in it may meet.
+* **C.12 when P0 falls short, every bracket** (``c12-p0-a3``): also in a bracket
+  with moved-down players that A.3 treats as homogeneous ("If there are moved down
+  players" names no kind of bracket).
 * **C.12's P1** (``c12-p1``): "if this now allows P1 pairings" - the P1 of the
   bracket as it stood when C.12 was reached, counted after C.1 moved down the
   residents nobody there may meet (as ``c12-p0`` counts P0).
@@ -346,7 +349,8 @@ AMENDMENTS: dict[str, str] = {
     "float-criteria": "(measured, not applied) C.10 (last sentence) per criterion: B.5 broken by as few floaters as "
                       "possible, then B.6, downfloaters before upfloaters (float-minimum: the two criteria's breaches "
                       "summed, C.10's counter between them)",
-    "c12-p0-a3": "c12-p0 also in a bracket with moved-down players that A.3 treats as homogeneous",
+    "c12-p0-a3": "C.12 'if there are moved down players': c12-p0 also in a bracket with moved-down players that A.3 "
+                 "treats as homogeneous (before: heterogeneous brackets only)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -363,7 +367,7 @@ NODE_BUDGET_2012 = 2_000_000
 C1_BYE_TRIES = 2000
 
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "float-criteria", "c12-p0-a3"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "float-criteria"}
 
 
 class Context2012(Context):
