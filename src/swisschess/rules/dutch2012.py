@@ -88,6 +88,9 @@ What 2012 changes, article by article
   pairings (the remainder cannot be completed, by B.1/B.2), not only for a
   moved-down player without opponent; P0 counts the bracket after C.1 moved down
   the residents nobody in it may meet.
+* **C.12 when P0 falls short, every bracket** (``c12-p0-a3``): also in a bracket
+  with moved-down players that A.3 treats as homogeneous ("If there are moved down
+  players" names no kind of bracket).
 * **C.12's P1** (``c12-p1``): "if this now allows P1 pairings" - the P1 of the
   bracket as it stood when C.12 was reached, counted after C.1 moved down the
   residents nobody there may meet (as ``c12-p0`` counts P0).
@@ -106,6 +109,9 @@ What 2012 changes, article by article
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
+* **B.2 note, the waiver** (``b2-topscorer-fewest``): top scorers are not subject to
+  B.2 in the last round, but the waiver is used for as few pairs as possible: a pair
+  of two players wanting the same colour absolutely weighs two in A.7.d / z.
 * **E, round 1** (reading): the pairing numbers whose parity gives the drawn
   colour count only the players taking part (C.04.2: one absent before his first
   pairing is not yet numbered), as JaVaFo 1.4 and the later editions' engines do;
@@ -181,6 +187,28 @@ def _downfloaters_first(level: BoundedLevel) -> tuple[bool | int, ...]:
 #: upfloaters (2012 file 1102 r8: one B.6 downfloat breach and one B.5 upfloat breach
 #: before two B.6 downfloat breaches).
 FLOAT_LEVELS_2012_MINIMUM: tuple[BoundedLevel, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
+
+#: C.10, last sentence, read per criterion (``float-criteria``): a B.5 breach weighs more
+#: than any number of B.6 breaches of the same side (up to this many).
+B5_WEIGHT = 16
+
+#: The bounds of one side (downfloaters or upfloaters) in that weight: B.6 breaches 1-4,
+#: then one B.5 breach with 0-4 B.6 breaches, two, ... (0: both criteria hold).
+CRITERIA_CAPS: tuple[int | None, ...] = (*sorted({j * B5_WEIGHT + k for j in range(5) for k in range(5)}), None)
+
+#: ``float-criteria`` (a switch only, not in :data:`EDITION_2012`: measured, it wins 4 rounds
+#: and loses 1, see docs/editions-1992-lim.md 1b): C.10 a-d with "any criterion may be
+#: dropped only for the minimum number of pairs" taken per criterion: the downfloaters' B.5 breaches as few as
+#: possible, then their B.6 breaches, then the upfloaters' B.5, then B.6 (A.11:
+#: downfloaters first).  Where each criterion is broken once or not at all this is
+#: C.10's counter (B.6 up, B.5 up, both, B.6 down, ...); it differs from
+#: :data:`FLOAT_LEVELS_2012_MINIMUM` in that one B.5 and one B.6 breach come before
+#: two B.5 breaches.
+FLOAT_LEVELS_2012_CRITERIA: tuple[BoundedLevel, ...] = tuple(
+    BoundedLevel(d == 0, d == 0, u == 0, u == 0, None if d == 0 else d, None if u == 0 else u)
+    for d in CRITERIA_CAPS
+    for u in CRITERIA_CAPS
+)
 
 #: D.2: exchanges of three or more players only from this many players at the S1/S2 boundary.
 WIDE_WINDOW = 6
@@ -316,6 +344,13 @@ AMENDMENTS: dict[str, str] = {
     "b3-m1": "A.3 before B.3 in a joined lowest bracket treated as heterogeneous: the smallest score differences "
              "among the pairings that pair as many of its S1 (moved-down) players with S2 as any does (they 'are "
              "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
+    "b2-topscorer-fewest": "B.2 note: the top scorers' waiver of B.2 is used for as few pairs as possible: a pair of two "
+                           "players wanting the same colour absolutely weighs two in A.7.d / z (1992: waived outright)",
+    "float-criteria": "(measured, not applied) C.10 (last sentence) per criterion: B.5 broken by as few floaters as "
+                      "possible, then B.6, downfloaters before upfloaters (float-minimum: the two criteria's breaches "
+                      "summed, C.10's counter between them)",
+    "c12-p0-a3": "C.12 'if there are moved down players': c12-p0 also in a bracket with moved-down players that A.3 "
+                 "treats as homogeneous (before: heterogeneous brackets only)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -332,7 +367,7 @@ NODE_BUDGET_2012 = 2_000_000
 C1_BYE_TRIES = 2000
 
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "float-criteria"}
 
 
 class Context2012(Context):
@@ -400,6 +435,9 @@ class Dutch2012(Dutch1992):
             self.levels = FLOAT_LEVELS_2012
             if "float-minimum" in amendments:
                 self.levels = FLOAT_LEVELS_2012_MINIMUM
+            if "float-criteria" in amendments:
+                self.levels = FLOAT_LEVELS_2012_CRITERIA
+                self.b5_weight = B5_WEIGHT
         self.odd_round = ctx.rnd % 2 == 1
 
     def colour_stages(self, p: int) -> Sequence[object]:
@@ -407,8 +445,27 @@ class Dutch2012(Dutch1992):
         # when A.7.d is dropped, it is dropped "only for the minimum number of
         # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
         if self.odd_round and "a7d" in self.amendments:
-            return [("a7d", k) for k in range(p + 1)]
+            return [("a7d", k) for k in range(self.waiver_weight * p + 1)]
         return (None,)
+
+    @property
+    def waiver_weight(self) -> int:
+        """What a pair weighs in A.7.d / z at most: 2 in the last round with
+        ``b2-topscorer-fewest`` (see :meth:`strong_conflict`), else 1."""
+        return 2 if "b2-topscorer-fewest" in self.amendments and self.ctx.last_round else 1
+
+    def strong_conflict(self, a: int, b: int) -> int:
+        # B.2 note: top scorers are not subject to B.2 in the last round, but the
+        # waiver is used for as few pairs as possible (``b2-topscorer-fewest``): a
+        # pair of two players wanting the same colour absolutely - one of them
+        # gets a colour B.2 would forbid him - weighs two in A.7.d (odd rounds) and
+        # z (even rounds), one more than a pair wanting it strongly
+        same = super().strong_conflict(a, b)
+        if same and self.waiver_weight == 2:
+            fa, fb = self.ctx.f[a], self.ctx.f[b]
+            if fa.pref_strength is Strength.ABSOLUTE and fb.pref_strength is Strength.ABSOLUTE:
+                return 2
+        return same
 
     def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
         if isinstance(stage, tuple):
@@ -418,7 +475,7 @@ class Dutch2012(Dutch1992):
         # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p
         z1 = z1_value(self.ctx, players)
         z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
-        return range(min(z, x), x + 1)
+        return range(min(z, x), self.waiver_weight * x + 1)
 
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
         if "d2" not in self.amendments:
@@ -432,7 +489,7 @@ class Dutch2012(Dutch1992):
             return not self._each_has_opponent_in_lowest(movers, residents)
         bracket = list(movers) + list(residents)
         heterogeneous = self._treated_heterogeneous(movers, residents)
-        if "c12-p0" in self.amendments and heterogeneous:
+        if "c12-p0" in self.amendments and (heterogeneous or "c12-p0-a3" in self.amendments):
             # C.12 is reached when the bracket cannot make its P1 pairings (C.10 exhausted);
             # P0 counts the bracket after C.1 moved down the residents nobody here may meet
             pairable = [q for q in bracket if q in movers or not self.without_opponent(q, bracket)]
@@ -590,4 +647,4 @@ def pair_dutch_2012(
     return Pairing(rnd, board_order(ctx, boards), bye, unpaired_entries(t, rnd))
 
 
-__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_MINIMUM", "colours_2012", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]
+__all__ = ["NODE_BUDGET_2012", "AMENDMENTS", "EDITION_2012", "Context2012", "Dutch2012", "FLOAT_BOUNDS", "FLOAT_LEVELS_2012", "FLOAT_LEVELS_2012_CRITERIA", "FLOAT_LEVELS_2012_MINIMUM", "colours_2012", "d2_exchanges_2012", "pair_dutch_2012", "with_float_bounds"]

@@ -131,6 +131,9 @@ class Dutch1992:
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
+        #: what a B5 breach weighs in the bounded levels' counts (a B6 breach: 1); an
+        #: edition may make it outweigh any number of B6 breaches (2012, see dutch2012)
+        self.b5_weight = 1
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -152,11 +155,12 @@ class Dutch1992:
         return not (b6 and x.float2 is direction)
 
     def float_violations(self, pid: int, direction: Float) -> int:
-        """How many of B5/B6 a float ``direction`` would break for this player (0-2)."""
+        """How many of B5/B6 a float ``direction`` would break for this player (0-2),
+        a B5 breach counted :attr:`b5_weight` times (2012: B.5 before B.6)."""
         if self.float_ok(pid, direction, STRICT):
             return 0
         x = self.ctx.f[pid]
-        return (x.float1 is direction) + (x.float2 is direction)
+        return (x.float1 is direction) * self.b5_weight + (x.float2 is direction)
 
     def _upfloater(self, a: int, b: int) -> int | None:
         """The player of a pair who floats up (A4: the lower score), None for equal scores."""
@@ -245,7 +249,7 @@ class Dutch1992:
                         continue
                 sc = strong
                 if max_strong is not None:
-                    sc += self._strong_conflict(a, b)
+                    sc += self.strong_conflict(a, b)
                     if sc > max_strong:
                         continue
                 left = self._psd_left
@@ -282,8 +286,9 @@ class Dutch1992:
             if not descend:
                 stack.pop()
 
-    def _strong_conflict(self, a: int, b: int) -> int:
-        """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e)."""
+    def strong_conflict(self, a: int, b: int) -> int:
+        """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e): what
+        such a pair counts against the caps of :meth:`strong_caps` (an edition hook)."""
         fa, fb = self.ctx.f[a], self.ctx.f[b]
         return int(
             self.ctx.conflict(a, b) and fa.pref_strength >= Strength.STRONG and fb.pref_strength >= Strength.STRONG
@@ -311,9 +316,10 @@ class Dutch1992:
         for i, lv in enumerate(self.levels):
             eff: tuple[bool | int | None, ...] = tuple(hold and c > 0 for hold, c in zip(holds(lv), could, strict=True))
             if isinstance(lv, BoundedLevel):  # bounds on breaches (2012 C.10): one at or above the most possible is none
-                down = (not lv.b6_down) * could[0] + (not lv.b5_down) * could[1]
-                up = (not lv.b6_up) * could[2] + (not lv.b5_up) * could[3]
-                eff += (_bound(lv.down_cap, min(down, 2) if lowest else down), _bound(lv.up_cap, up))  # lowest: one floater
+                w5 = self.b5_weight
+                down = (not lv.b6_down) * could[0] + (not lv.b5_down) * could[1] * w5
+                up = (not lv.b6_up) * could[2] + (not lv.b5_up) * could[3] * w5
+                eff += (_bound(lv.down_cap, min(down, 1 + w5) if lowest else down), _bound(lv.up_cap, up))  # lowest: one floater
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
@@ -434,7 +440,9 @@ class Dutch1992:
             for phase, x, sx, level in relaxations():
                 if self.floaters_needed and n - 2 * p + len(extra) == 0:
                     break  # C13 began while this p was being walked
-                yield from self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+                yield from self.kept_rejected(
+                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+                )
 
     def fewest_violations(self, levels: Iterable[tuple[int, Level]]) -> Iterator[tuple[int, Level]]:
         """The float levels ``(index, level)`` in order, less those that cannot give anything new.
@@ -458,6 +466,19 @@ class Dutch1992:
             self.rejected = [min(outer[0], d), min(outer[1], u)]
             if isinstance(lv, BoundedLevel):
                 walked.append((lv, d, u))
+
+    def kept_rejected(self, cands: Iterator[Candidate]) -> Iterator[Candidate]:
+        """``cands`` with :attr:`rejected` as it was when each was handed out.
+
+        A bracket's generator waits between its candidates while other brackets are
+        searched (C12's trials, C13's walk); their counts must not leak into the
+        level it resumes, whose end decides which looser bounds are skipped
+        (:meth:`fewest_violations`): a leaked "nothing rejected" skipped them all.
+        """
+        for cand in cands:
+            mine = self.rejected
+            yield cand
+            self.rejected = mine
 
     def _all_exchanges(self, players: list[int], p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The identity and the D2 exchanges of a bracket (bracket numbers 1..n), in order (lazily)."""
@@ -643,7 +664,7 @@ class Dutch1992:
                     # moved-down player's opponent changes (C10).
                     rem = ctx.sort(list(rest) + list(join))
                     left_x = big_x - sum(1 for a, b in pairs if ctx.conflict(a, b))
-                    left_s = None if sx is None else sx - sum(self._strong_conflict(a, b) for a, b in pairs)
+                    left_s = None if sx is None else sx - sum(self.strong_conflict(a, b) for a, b in pairs)
                     # the upfloaters' bound left for the remainder (A.3, 2012: none - it has no upfloaters)
                     ucap = None if self.variant.remainder_homogeneous else up_cap(level)
                     left_u = None if ucap is None else ucap - sum(self._pair_violations(a, b) for a, b in pairs)
@@ -664,7 +685,9 @@ class Dutch1992:
                     if not found:
                         seen_rem.add(key)
 
-                yield from self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
+                yield from self.kept_rejected(
+                    self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
+                )
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
