@@ -31,7 +31,12 @@ What 2012 changes, article by article
   number of pairs": the breaches of the dropped B.5/B.6 criteria by downfloaters
   are bounded by 1, 2, ..., and those by upfloaters inside each such bound; with
   A.11 (downfloaters' criteria before upfloaters') one more downfloat breach
-  weighs more than any upfloat breaches (:data:`FLOAT_LEVELS_2012_MINIMUM`).
+  weighs more than any upfloat breaches (:data:`FLOAT_LEVELS_2012_MINIMUM`),
+  and per criterion (``float-criteria``): B.5 broken as few times as possible,
+  then B.6 (:data:`FLOAT_LEVELS_2012_CRITERIA`).
+* **C.13's merged bracket** (``c13-floats``): its S1 (the penultimate bracket
+  first merged into the lowest, with its moved-down players) all came from
+  above; a pair of two of them gives no float (B.5/B.6).
 * **C.12**: applies to a moved-down player for whom "no opponent can be found
   within this score bracket" (C.1); the previous bracket is re-paired only so
   that "another set of players of the same size and with the same scores"
@@ -196,8 +201,8 @@ B5_WEIGHT = 16
 #: then one B.5 breach with 0-4 B.6 breaches, two, ... (0: both criteria hold).
 CRITERIA_CAPS: tuple[int | None, ...] = (*sorted({j * B5_WEIGHT + k for j in range(5) for k in range(5)}), None)
 
-#: ``float-criteria`` (a switch only, not in :data:`EDITION_2012`: measured, it wins 4 rounds
-#: and loses 1, see docs/editions-1992-lim.md 1b): C.10 a-d with "any criterion may be
+#: ``float-criteria`` (applied together with ``c13-floats``, without which it loses generated
+#: 2007 r10, see docs/editions-1992-lim.md 1b): C.10 a-d with "any criterion may be
 #: dropped only for the minimum number of pairs" taken per criterion: the downfloaters' B.5 breaches as few as
 #: possible, then their B.6 breaches, then the upfloaters' B.5, then B.6 (A.11:
 #: downfloaters first).  Where each criterion is broken once or not at all this is
@@ -346,11 +351,14 @@ AMENDMENTS: dict[str, str] = {
              "always paired first whenever possible'; b3-joined alone: among all complete pairings)",
     "b2-topscorer-fewest": "B.2 note: the top scorers' waiver of B.2 is used for as few pairs as possible: a pair of two "
                            "players wanting the same colour absolutely weighs two in A.7.d / z (1992: waived outright)",
-    "float-criteria": "(measured, not applied) C.10 (last sentence) per criterion: B.5 broken by as few floaters as "
+    "float-criteria": "C.10 (last sentence) per criterion: B.5 broken by as few floaters as "
                       "possible, then B.6, downfloaters before upfloaters (float-minimum: the two criteria's breaches "
                       "summed, C.10's counter between them)",
     "c12-p0-a3": "C.12 'if there are moved down players': c12-p0 also in a bracket with moved-down players that A.3 "
                  "treats as homogeneous (before: heterogeneous brackets only)",
+    "c13-floats": "C.13: a merged lowest bracket, 'treated as a heterogeneous score bracket with the latest added "
+                  "score bracket as S1': a pair of two players of that S1 (the penultimate bracket first merged, with "
+                  "its moved-down players) gives no float, B.5/B.6 (before: every pair of different scores)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -367,7 +375,7 @@ NODE_BUDGET_2012 = 2_000_000
 C1_BYE_TRIES = 2000
 
 #: The amendments :func:`pair_dutch_2012` applies: the 2012 text as JaVaFo 1.4 reads it.
-EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first", "float-criteria"}
+EDITION_2012: frozenset[str] = frozenset(AMENDMENTS) - {"a3-mdp-first"}
 
 
 class Context2012(Context):
@@ -427,6 +435,7 @@ class Dutch2012(Dutch1992):
             joined_s1="c13-s1" in amendments,
             psd_squares="b3-squares" in amendments,
             psd_movers_first="b3-m1" in amendments,
+            joined_floats="c13-floats" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments
@@ -435,9 +444,9 @@ class Dutch2012(Dutch1992):
             self.levels = FLOAT_LEVELS_2012
             if "float-minimum" in amendments:
                 self.levels = FLOAT_LEVELS_2012_MINIMUM
-            if "float-criteria" in amendments:
-                self.levels = FLOAT_LEVELS_2012_CRITERIA
-                self.b5_weight = B5_WEIGHT
+                if "float-criteria" in amendments:  # the minimum, per criterion
+                    self.levels = FLOAT_LEVELS_2012_CRITERIA
+                    self.b5_weight = B5_WEIGHT
         self.odd_round = ctx.rnd % 2 == 1
 
     def colour_stages(self, p: int) -> Sequence[object]:

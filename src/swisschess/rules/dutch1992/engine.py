@@ -70,6 +70,7 @@ class Variant:
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
+    joined_floats: bool = False  # 2012 C.13: no float between two players of a merged bracket's S1
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -125,6 +126,11 @@ class Dutch1992:
         #: lowest bracket is checked, C13 backtracks (2012 edition)
         self.lookahead = True
         self.joined = False  # pairing a lowest bracket joined by C13
+        #: (variant ``joined_floats``) the S1 of the bracket C13 first merged into
+        #: the lowest: the penultimate bracket with its moved-down players, all from
+        #: above; a pair of two of them has no float (B5/B6), as moved-down players
+        #: do not meet each other in a heterogeneous bracket
+        self.joined_s1: frozenset[int] = frozenset()
         #: C13 walks a penultimate bracket whose lowest bracket cannot be paired
         #: alone: its pairings that send nobody down cannot help and are skipped
         self.floaters_needed = False
@@ -167,6 +173,8 @@ class Dutch1992:
         sa, sb = self.ctx.f[a].score, self.ctx.f[b].score
         if sa == sb:
             return None
+        if a in self.joined_s1 and b in self.joined_s1:
+            return None  # 2012 C.13: two players of a merged bracket's S1 (from above)
         return b if sa > sb else a
 
     def _pair_violations(self, a: int, b: int) -> int:
@@ -829,6 +837,8 @@ class Dutch1992:
             latest, below = ctx.sort(pen.movers + pen.residents), residents
             movers, residents = pen.movers, ctx.sort(pen.residents + residents)
             self.joined = True
+            if self.variant.joined_floats and not self.joined_s1:
+                self.joined_s1 = frozenset(latest)  # the first join only
             if not self.completable(frozenset(movers) | frozenset(residents)):
                 continue
             if self.variant.joined_s1:
