@@ -6,10 +6,11 @@ See the package docstring for how the state machine is turned into generators.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, combinations
+from math import comb
 
 from swisschess.model.history import Float, Strength
 from swisschess.model.tournament import Colour
@@ -80,6 +81,9 @@ C12_TRIAL_BUDGET = 3_000
 #: Extra search nodes for a lowest bracket joined by C13 (its best score differences are known).
 JOINED_EXTRA_NODES = 400_000
 
+#: C13 walk: at most this many sets of moved-down players are checked at a search node.
+WALK_PRUNE_SETS = 64
+
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
 
@@ -128,6 +132,10 @@ class Dutch1992:
         #: C13 walks a penultimate bracket whose lowest bracket cannot be paired
         #: alone: its pairings that send nobody down cannot help and are skipped
         self.floaters_needed = False
+        #: C13 walks a penultimate bracket: a pairing whose moved-down players this
+        #: says are useless is skipped by the walk, so no search has to reach it
+        #: (set only while the bracket itself is searched; see :meth:`c13_walk`)
+        self.walk_skips: Callable[[frozenset[int]], bool] | None = None
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
@@ -184,6 +192,7 @@ class Dutch1992:
         level: Level,
         accept,
         max_strong: int | None = None,
+        fixed_rest: Sequence[int] | None = None,
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
@@ -192,6 +201,9 @@ class Dutch1992:
         every acceptable pairing of the remainder, in order); it checks the
         floats of the players left over, the bye and the look-ahead.  Pruning: B1/B2, the colour budget
         and a bipartite test that the rest of S1 can still find opponents.
+        ``fixed_rest``: the players ``accept`` moves down besides S2's unpaired
+        ones (a homogeneous bracket's); given, a C13 walk prunes what it would skip
+        (:meth:`_walk_prunes`).
         """
         ctx = self.ctx
         p = len(s1)
@@ -211,7 +223,11 @@ class Dutch1992:
         # [position, conflicts, strong, up, next S2 index, child's undo]; the
         # undo (S2 index, B3 counter, difference) is applied when the search
         # comes back to the frame, exactly where a recursive version would.
+        skips = fixed_rest is not None and self.walk_skips is not None
+        fixed = frozenset(fixed_rest or ())
         tick()
+        if skips and self._walk_prunes(s1, s2, fixed):
+            return
         if p == 0:
             yield from leaf()
             return
@@ -263,11 +279,14 @@ class Dutch1992:
                 chosen.append(j)
                 if i + 1 == p:
                     tick()
-                    yield from leaf()
+                    if not skips or not self._walk_prunes((), [s2[k] for k in range(len(s2)) if not used[k]], fixed):
+                        yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     s1_left = s1[i + 1 :]
-                    if c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
+                    if skips and self._walk_prunes(s1_left, free, fixed):
+                        pass
+                    elif c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
                         max_strong is None or sc + self._same_colour_bound(s1_left, free, Strength.STRONG) <= max_strong
                     ) and bipartite_saturates(s1_left, free, ctx.compatible):
                         frame[5] = (j, left, d, cost)
@@ -281,6 +300,33 @@ class Dutch1992:
                     left[d] += cost
             if not descend:
                 stack.pop()
+
+    def _walk_prunes(self, s1: Sequence[int], s2: Sequence[int], fixed: frozenset[int]) -> bool:
+        """C13 walk: would every pairing completing S1 into S2 here be skipped?
+
+        Pairing all of ``s1`` into ``s2`` moves down ``fixed`` plus the
+        r = |S2| - |S1| players of ``s2`` left unpaired, some r-subset F of
+        ``s2`` whose complement still gives every player of ``s1`` an
+        opponent.  The walk (:meth:`_c13`) skips a pairing whose moved-down
+        players it already tried, or with whom the lowest bracket cannot be
+        completed (``walk_skips``; C13: only a pairing that lets the lowest
+        bracket be paired is taken).  When every such F is skipped, no leaf
+        below can be the pairing C13 takes, so cutting here never changes the
+        result.  ``walk_skips`` only grows more rejecting during a walk (the
+        tried sets only grow), so a branch cut now would be skipped later too.
+        Only a few sets are looked at (none cut when there are more).
+        """
+        skips = self.walk_skips
+        r = len(s2) - len(s1)
+        if skips is None or r < 0 or comb(len(s2), r) > WALK_PRUNE_SETS:
+            return False
+        compatible = self.ctx.compatible
+        for out in combinations(s2, r):
+            if skips(fixed.union(out)):
+                continue
+            if not s1 or bipartite_saturates(s1, [q for q in s2 if q not in out], compatible):
+                return False
+        return True
 
     def _strong_conflict(self, a: int, b: int) -> int:
         """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e)."""
@@ -496,7 +542,7 @@ class Dutch1992:
         for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
-            yield from self.transpositions(s1, s2, x, level, accept, sx)
+            yield from self.transpositions(s1, s2, x, level, accept, sx, fixed_rest=extra)
 
     def _accept_rest(self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = ()) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
@@ -784,8 +830,13 @@ class Dutch1992:
                 self.budget.start()
                 tried: set[frozenset[int]] = set()
                 need = not self.completable(frozenset(residents))
+                lowest = frozenset(residents)
+
+                def skipped(down: frozenset[int], tried=tried, lowest=lowest) -> bool:
+                    return down in tried or not self.completable(down | lowest)
+
                 try:
-                    for alt in self.c13_walk(pen.gen, need):
+                    for alt in self.c13_walk(pen.gen, need, skipped):
                         if self.c13_p_zero(pen, alt):  # join the brackets instead
                             continue
                         down = frozenset(alt.floaters)
@@ -800,8 +851,8 @@ class Dutch1992:
                             pen.cand = alt
                             stack.append(pen)
                             return ctx.sort(alt.floaters), residents, got
-                except BudgetSpent:
-                    pass
+                except BudgetSpent:  # not every pairing was tried: counted
+                    self.stats.walks_cut += 1
             # the whole penultimate bracket (its movers too), and the lowest as it stands
             latest, below = ctx.sort(pen.movers + pen.residents), residents
             movers, residents = pen.movers, ctx.sort(pen.residents + residents)
@@ -821,21 +872,29 @@ class Dutch1992:
                 return movers, residents, got
         raise PairingError("round could not be completed")
 
-    def c13_walk(self, gen: Iterator[Candidate], floaters_needed: bool) -> Iterator[Candidate]:
+    def c13_walk(
+        self, gen: Iterator[Candidate], floaters_needed: bool,
+        skipped: Callable[[frozenset[int]], bool] | None = None,
+    ) -> Iterator[Candidate]:
         """C13's walk over the penultimate bracket's next pairings.
 
         When the lowest bracket cannot be paired by itself, a pairing that sends
         nobody down cannot help: the bracket's search skips those values of p
         (``floaters_needed``, set only while the bracket itself is searched).
+        ``skipped(moved_down)``: pairings the walk skips whatever their pairs
+        (already tried, or the lowest bracket cannot be completed with them);
+        the bracket's search cuts branches holding only such pairings.
         """
         while True:
             self.floaters_needed = floaters_needed
+            self.walk_skips = skipped
             try:
                 alt = next(gen)
             except StopIteration:
                 return
             finally:
                 self.floaters_needed = False
+                self.walk_skips = None
             yield alt
 
     def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
