@@ -81,8 +81,8 @@ C12_TRIAL_BUDGET = 3_000
 #: Extra search nodes for a lowest bracket joined by C13 (its best score differences are known).
 JOINED_EXTRA_NODES = 400_000
 
-#: C13 walk: at most this many sets of moved-down players are checked at a search node.
-WALK_PRUNE_SETS = 64
+#: At most this many sets of players left unpaired are looked at per search node (dead branches).
+DEAD_SETS = 64
 
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
@@ -125,6 +125,7 @@ class Dutch1992:
         self.stats = stats if stats is not None else SearchStats()
         self.oracle = Feasibility(ctx, ctx.sort)
         self._nu: dict[frozenset[int], int] = {}
+        self._levels_known: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}  # distinct_levels
         #: look ahead from every bracket (the rest must stay pairable); off: only the
         #: lowest bracket is checked, C13 backtracks (2012 edition)
         self.lookahead = True
@@ -192,7 +193,7 @@ class Dutch1992:
         level: Level,
         accept,
         max_strong: int | None = None,
-        fixed_rest: Sequence[int] | None = None,
+        dead: Callable[[frozenset[int]], bool] | None = None,
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
@@ -201,9 +202,9 @@ class Dutch1992:
         every acceptable pairing of the remainder, in order); it checks the
         floats of the players left over, the bye and the look-ahead.  Pruning: B1/B2, the colour budget
         and a bipartite test that the rest of S1 can still find opponents.
-        ``fixed_rest``: the players ``accept`` moves down besides S2's unpaired
-        ones (a homogeneous bracket's); given, a C13 walk prunes what it would skip
-        (:meth:`_walk_prunes`).
+        ``dead(F)``: would every leaf leaving the players F of S2 unpaired yield
+        nothing, whatever its pairs?  Given, branches holding only such leaves are
+        cut (:meth:`_dead_branch`).
         """
         ctx = self.ctx
         p = len(s1)
@@ -223,10 +224,8 @@ class Dutch1992:
         # [position, conflicts, strong, up, next S2 index, child's undo]; the
         # undo (S2 index, B3 counter, difference) is applied when the search
         # comes back to the frame, exactly where a recursive version would.
-        skips = fixed_rest is not None and self.walk_skips is not None
-        fixed = frozenset(fixed_rest or ())
         tick()
-        if skips and self._walk_prunes(s1, s2, fixed):
+        if dead is not None and self._dead_branch(s1, s2, dead, max_conflicts, max_strong):
             return
         if p == 0:
             yield from leaf()
@@ -279,12 +278,14 @@ class Dutch1992:
                 chosen.append(j)
                 if i + 1 == p:
                     tick()
-                    if not skips or not self._walk_prunes((), [s2[k] for k in range(len(s2)) if not used[k]], fixed):
+                    if dead is None or not dead(frozenset(s2[k] for k in range(len(s2)) if not used[k])):
                         yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     s1_left = s1[i + 1 :]
-                    if skips and self._walk_prunes(s1_left, free, fixed):
+                    if dead is not None and self._dead_branch(
+                        s1_left, free, dead, max_conflicts - c, None if max_strong is None else max_strong - sc
+                    ):
                         pass
                     elif c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
                         max_strong is None or sc + self._same_colour_bound(s1_left, free, Strength.STRONG) <= max_strong
@@ -301,30 +302,74 @@ class Dutch1992:
             if not descend:
                 stack.pop()
 
-    def _walk_prunes(self, s1: Sequence[int], s2: Sequence[int], fixed: frozenset[int]) -> bool:
-        """C13 walk: would every pairing completing S1 into S2 here be skipped?
+    def _dead_branch(
+        self, s1: Sequence[int], s2: Sequence[int], dead: Callable[[frozenset[int]], bool],
+        conflicts_left: int | None = None, strong_left: int | None = None,
+    ) -> bool:
+        """Would every pairing of all of ``s1`` into ``s2`` give a dead leaf?
 
-        Pairing all of ``s1`` into ``s2`` moves down ``fixed`` plus the
-        r = |S2| - |S1| players of ``s2`` left unpaired, some r-subset F of
-        ``s2`` whose complement still gives every player of ``s1`` an
-        opponent.  The walk (:meth:`_c13`) skips a pairing whose moved-down
-        players it already tried, or with whom the lowest bracket cannot be
-        completed (``walk_skips``; C13: only a pairing that lets the lowest
-        bracket be paired is taken).  When every such F is skipped, no leaf
-        below can be the pairing C13 takes, so cutting here never changes the
-        result.  ``walk_skips`` only grows more rejecting during a walk (the
-        tried sets only grow), so a branch cut now would be skipped later too.
-        Only a few sets are looked at (none cut when there are more).
+        Such a pairing leaves some r = |S2| - |S1| players F of ``s2`` unpaired.
+        When ``dead(F)`` holds for every r-subset F, no leaf below yields
+        anything.  When it holds for some, a leaf below leaving any other F
+        unpaired has paired ``s1`` into S2 minus F: if that is impossible for
+        every such F (B1/B2, or - ``conflicts_left``, ``strong_left`` given - more
+        pairs wanting the same colour than the branch may still make, B4 / 2012
+        A.7.d, :meth:`_same_colour_bound`), no leaf below yields anything either.
+        Cutting such a branch never changes what the search yields, nor its
+        order.  Only a few subsets are looked at (nothing cut when there are more).
         """
-        skips = self.walk_skips
         r = len(s2) - len(s1)
-        if skips is None or r < 0 or comb(len(s2), r) > WALK_PRUNE_SETS:
+        if r < 0 or comb(len(s2), r) > DEAD_SETS:
             return False
+        live = [out for out in combinations(s2, r) if not dead(frozenset(out))]
+        if not live:
+            return True
+        if conflicts_left is None or len(live) == comb(len(s2), r):
+            return False  # the branch's own tests cover the union of the F
         compatible = self.ctx.compatible
-        for out in combinations(s2, r):
-            if skips(fixed.union(out)):
-                continue
-            if not s1 or bipartite_saturates(s1, [q for q in s2 if q not in out], compatible):
+        for out in live:
+            rest = [q for q in s2 if q not in out]
+            if (
+                self._same_colour_bound(s1, rest) <= conflicts_left
+                and (strong_left is None or self._same_colour_bound(s1, rest, Strength.STRONG) <= strong_left)
+                and bipartite_saturates(s1, rest, compatible)
+            ):
+                return False
+        return True
+
+    def _dead_bracket(
+        self, players: Sequence[int], p: int, dead: Callable[[frozenset[int]], bool], x: int, sx: int | None
+    ) -> bool:
+        """:meth:`_dead_branch` for a whole bracket at p pairs, before its D2 exchanges.
+
+        Every leaf of every exchange leaves some n - 2p of the players unpaired and
+        pairs the others among themselves.  When each such set F is dead, or (some
+        being dead) the others cannot be paired with at most ``x`` pairs wanting
+        the same colour (of 2p players, more than p wanting White make pairs of
+        two who do, B4), nor ``sx`` wanting it strongly (2012 A.7.d), no exchange
+        yields anything.
+        """
+        n = len(players)
+        r = n - 2 * p
+        if r < 0 or comb(n, r) > DEAD_SETS:
+            return False
+        live = [out for out in combinations(players, r) if not dead(frozenset(out))]
+        if not live:
+            return True
+        if len(live) == comb(n, r):
+            return False
+        f = self.ctx.f
+
+        def same_colour(rest: list[int], strength: Strength | None) -> int:
+            count = Counter(
+                f[q].pref_colour for q in rest
+                if f[q].pref_colour is not Colour.NONE and (strength is None or f[q].pref_strength >= strength)
+            )
+            return sum(max(0, count[c] - p) for c in (W, B))
+
+        for out in live:
+            rest = [q for q in players if q not in out]
+            if same_colour(rest, None) <= x and (sx is None or same_colour(rest, Strength.STRONG) <= sx):
                 return False
         return True
 
@@ -352,6 +397,9 @@ class Dutch1992:
             sum(f[q].float2 is Float.UP for q in players),
             sum(f[q].float1 is Float.UP for q in players),
         )
+        known = self._levels_known.get((could, lowest))  # the answer depends on these counts only
+        if known is not None:
+            return list(known)
         out: list[int] = []
         seen: set[tuple[bool | int | None, ...]] = set()
         for i, lv in enumerate(self.levels):
@@ -363,6 +411,7 @@ class Dutch1992:
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
+        self._levels_known[could, lowest] = tuple(out)
         return out
 
     # ------------------------------------------------------------ edition hooks
@@ -432,15 +481,16 @@ class Dutch1992:
             ps = range(min(p0, nu), -1, -1)  # C14
         mixed = len({ctx.f[q].score for q in players}) > 1
         levels: Sequence[int] = range(len(self.levels))
-        if not mixed:  # no upfloaters: only the downfloater part of a level matters
-            parts: dict[tuple[bool, bool, int | None], int] = {}
-            for i, lv in enumerate(self.levels):
-                parts.setdefault((lv.b6_down, lv.b5_down, down_cap(lv)), i)
-            levels = sorted(parts.values())
-        seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
-        levels = [li for li in levels if li in seen_levels]
-        if level_only is not None:
+        if level_only is not None:  # pinned by the bracket (a remainder)
             levels = [level_only]
+        else:
+            if not mixed:  # no upfloaters: only the downfloater part of a level matters
+                parts: dict[tuple[bool, bool, int | None], int] = {}
+                for i, lv in enumerate(self.levels):
+                    parts.setdefault((lv.b6_down, lv.b5_down, down_cap(lv)), i)
+                levels = sorted(parts.values())
+            seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
+            levels = [li for li in levels if li in seen_levels]
         for p in ps:
             if self.floaters_needed and n - 2 * p + len(extra) == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
@@ -530,6 +580,9 @@ class Dutch1992:
         s2n = [pos[q] for q in players[p:]]
         by = {v: k for k, v in pos.items()}
         seen: set[frozenset] = set()
+        dead = self._dead_leaves(players, p, extra, lower, lowest, level)
+        if self._dead_bracket(players, p, dead, x, sx):
+            return
 
         def accept(pairs, rest) -> list[Candidate]:
             key = frozenset(frozenset(pr) for pr in pairs)
@@ -542,7 +595,7 @@ class Dutch1992:
         for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
-            yield from self.transpositions(s1, s2, x, level, accept, sx, fixed_rest=extra)
+            yield from self.transpositions(s1, s2, x, level, accept, sx, dead=dead)
 
     def _accept_rest(self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = ()) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
@@ -572,6 +625,52 @@ class Dutch1992:
         if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
             return None
         return Candidate(list(pairs), list(rest))
+
+    def _dead_leaves(
+        self, players: Sequence[int], p: int, extra: Sequence[int], lower: frozenset[int], lowest: bool, level: Level
+    ) -> Callable[[frozenset[int]], bool]:
+        """``dead(F)``: does a leaf of this bracket (``players``, ``extra`` moving
+        down anyway, ``p`` pairs) that leaves F unpaired yield nothing, whatever its pairs?
+
+        None is reached when the other players have no p pairs among them (B1/B2).
+
+        What :meth:`_accept_rest` rejects on the players left over alone - the
+        lowest bracket's bye (B1b), B5/B6 for downfloaters at the level (A5), the
+        look-ahead - and what a walk (C12, C13) skips (:attr:`walk_skips`: the same
+        players moving down as before, or with whom the lowest bracket cannot be
+        completed).  The bound on downfloat breaches (2012 C.10) is left to the
+        leaf: the fewest breaches it rejects steer the levels (:meth:`fewest_violations`).
+        ``walk_skips`` only rejects more as its walk goes on (the tried sets
+        grow), so a branch cut now would also be skipped later.
+        """
+        ctx = self.ctx
+        fixed = frozenset(extra)
+        own = min(ctx.f[q].score for q in chain(players, extra))  # as _accept_rest: the bracket's own score
+        exempt = fixed if self.variant.forced_floats_exempt else frozenset()
+        known: dict[frozenset[int], bool] = {}  # static reasons only (a walk's grow)
+
+        def static(out: frozenset[int]) -> bool:
+            rest = fixed | out
+            if lowest:
+                if len(rest) > 1:
+                    return True
+                if rest and not ctx.f[next(iter(rest))].bye_ok:  # B1b
+                    return True
+            for q in rest:
+                if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
+                    return True
+            if self._max_pairs([q for q in players if q not in out]) < p:
+                return True
+            return not lowest and self.lookahead and not self.completable(rest | lower)
+
+        def dead(out: frozenset[int]) -> bool:
+            r = known.get(out)
+            if r is None:
+                r = known[out] = static(out)
+            skips = self.walk_skips  # set while a walk asks for the next pairing only
+            return r or (skips is not None and skips(fixed | out))
+
+        return dead
 
     def _max_pairs(self, players: list[int]) -> int:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
@@ -1106,7 +1205,11 @@ class Dutch1992:
         before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
         self.budget.start()
         try:
-            for alt in gen:
+            # a pairing moving down players already looked at is skipped whatever its
+            # pairs: the bracket's search cuts branches holding only such pairings
+            # (their first such pairing came before them, also in the order C13 may
+            # walk them again afterwards: see other_pairings)
+            for alt in self.c13_walk(gen, False, looked.__contains__):
                 down = frozenset(alt.floaters)
                 if down in looked:  # the same players moving down: the same outcome
                     continue
