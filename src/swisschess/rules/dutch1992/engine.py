@@ -140,6 +140,9 @@ class Dutch1992:
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
+        #: with ``_psd_left``: the joined bracket's lowest score and the bye's share set aside (squares)
+        self._psd_bye: tuple[Fraction, int] = (Fraction(0), 0)
+        self._least_squares: dict[tuple[frozenset[int], Fraction], int] = {}  # -1: no complete pairing
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -317,6 +320,13 @@ class Dutch1992:
         A.7.d, :meth:`_same_colour_bound`), no leaf below yields anything either.
         Cutting such a branch never changes what the search yields, nor its
         order.  Only a few subsets are looked at (nothing cut when there are more).
+
+        The bounds of 2012 C.10 (:meth:`fewest_violations`) skip a level whose looser
+        bound would let through nothing the previous walk rejected; a cut branch
+        records none of its rejections, so such a level may now be skipped where it
+        was walked before.  It would have walked the same branch again and cut it
+        again (the same criteria of the players left over, the same colour budget,
+        a walk's skips only growing), so it yields nothing new: the result is the same.
         """
         r = len(s2) - len(s1)
         if r < 0 or comb(len(s2), r) > DEAD_SETS:
@@ -583,6 +593,8 @@ class Dutch1992:
         dead = self._dead_leaves(players, p, extra, lower, lowest, level)
         if self._dead_bracket(players, p, dead, x, sx):
             return
+        if lowest and self._beyond_least_squares(players, extra):
+            return
 
         def accept(pairs, rest) -> list[Candidate]:
             key = frozenset(frozenset(pr) for pr in pairs)
@@ -671,6 +683,24 @@ class Dutch1992:
             return r or (skips is not None and skips(fixed | out))
 
         return dead
+
+    def _beyond_least_squares(self, players: Sequence[int], extra: Sequence[int]) -> bool:
+        """Joined lowest bracket, B3 by squares first (:meth:`_least_differences`): do
+        these players (a remainder), however paired, cost more of the sum of squared
+        differences than is left?  Their cheapest pairing (:meth:`best_differences`,
+        the bye counted as :meth:`psd` counts it) is a lower bound of what any of
+        their pairings adds; when it exceeds what is left no leaf of the search
+        can have the target sum, and the search yields nothing the caller takes."""
+        left = self._psd_left
+        if left is None or not self.variant.psd_squares or extra:
+            return False
+        lo, reserve = self._psd_bye
+        key = (frozenset(players), lo)
+        least = self._least_squares.get(key)
+        if least is None:
+            best = self.best_differences(list(players), lo)
+            least = self._least_squares[key] = -1 if best is None else int(4 * best[0])
+        return least > left[None] + reserve
 
     def _max_pairs(self, players: list[int]) -> int:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
@@ -1062,8 +1092,10 @@ class Dutch1992:
             byes = [int(4 * (ctx.f[q].score - lo + 1) ** 2) for q in bracket if ctx.f[q].bye_ok]
             reserve = min(byes) if len(bracket) % 2 and byes else 0
             self._psd_left = Counter({None: int(4 * target[0]) - reserve})
+            self._psd_bye = (lo, reserve)
         else:
             self._psd_left = Counter(target)  # the differences still available
+            self._psd_bye = (lo, 0)
         self.budget.start(self.budget.limit + JOINED_EXTRA_NODES if budget is None else budget)
         gen = search()
         try:
