@@ -2,10 +2,10 @@
 
 The search (rules/dutch1992/engine.py) cuts a branch when every pairing below it
 would be rejected or skipped whatever its pairs (``Dutch1992._dead_branch``,
-``_dead_bracket``, ``_beyond_least_squares``): the players left over break B1b or
+``_dead_bracket``, ``_beyond_least_squares``, ``_no_leaf``): the players left over break B1b or
 B5/B6, leave no complete pairing, fail the look-ahead, cost more of a joined
-bracket's squared score differences than is left, or are skipped by a C12/C13
-walk.  Without those cuts C13's walk ran out of its node budget on the 2012 run's
+bracket's squared score differences than is left (or no pairing at all fits what
+is left), or are skipped by a C12/C13 walk.  Without those cuts C13's walk ran out of its node budget on the 2012 run's
 seed 3, round 11 (15 CPU s) and joined two brackets early, which JaVaFo 1.4 does not.
 """
 
@@ -60,6 +60,7 @@ def test_cuts_change_no_pairing(monkeypatch, edition):
     monkeypatch.setattr(Dutch1992, "_dead_branch", lambda self, *args: False)
     monkeypatch.setattr(Dutch1992, "_dead_bracket", lambda self, *args: False)
     monkeypatch.setattr(Dutch1992, "_beyond_least_squares", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_no_leaf", lambda self, *args: False)
     assert [_boards(pair(p)) for p in positions] == cut
 
 

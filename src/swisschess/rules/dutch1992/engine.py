@@ -83,6 +83,8 @@ JOINED_EXTRA_NODES = 400_000
 
 #: At most this many sets of players left unpaired are looked at per search node (dead branches).
 DEAD_SETS = 64
+#: At most this many nodes decide that a joined bracket's remainder has no pairing at all.
+NO_LEAF_NODES = 5_000
 
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
@@ -595,6 +597,8 @@ class Dutch1992:
             return
         if lowest and self._beyond_least_squares(players, extra):
             return
+        if self._psd_left is not None and self._no_leaf(players, p, x, sx, level, dead):
+            return
 
         def accept(pairs, rest) -> list[Candidate]:
             key = frozenset(frozenset(pr) for pr in pairs)
@@ -701,6 +705,75 @@ class Dutch1992:
             best = self.best_differences(list(players), lo)
             least = self._least_squares[key] = -1 if best is None else int(4 * best[0])
         return least > left[None] + reserve
+
+    def _no_leaf(
+        self, players: Sequence[int], p: int, x: int, sx: int | None, level: Level,
+        dead: Callable[[frozenset[int]], bool],
+    ) -> bool:
+        """Joined lowest bracket searched for its least score differences: does no
+        pairing of these players at all - in any D2 exchange or D1 order - pass the
+        pair tests of :meth:`transpositions` (B1/B2, at most ``x`` pairs wanting the
+        same colour and ``sx`` wanting it strongly, B5/B6 of the upfloaters as the
+        level holds them, the B3 differences still left) with players left over
+        that are not dead?  Each pairing is looked at once (its lowest player paired
+        first), not once per exchange.  The upfloaters' bound of a 2012 level is
+        left out (a looser test): a level with a looser bound meets the same answer,
+        so a later level skipped for a rejection not recorded here yields nothing
+        either (see :meth:`_dead_branch`).  False when unsure (too many sets or nodes).
+        """
+        n = len(players)
+        r = n - 2 * p
+        if r < 0 or comb(n, r) > DEAD_SETS:
+            return False
+        left = self._psd_left
+        if left is None:
+            return False
+        ctx, f = self.ctx, self.ctx.f
+        squares = self.variant.psd_squares
+        lo, reserve = self._psd_bye
+        nodes = [0]
+
+        def pairs_exist(rest: list[int], conflicts: int, strong: int, budget: Counter) -> bool | None:
+            if not rest:
+                return True
+            nodes[0] += 1
+            if nodes[0] > NO_LEAF_NODES:
+                return None
+            a, others = rest[0], rest[1:]
+            unsure = False
+            for k, b in enumerate(others):
+                if not ctx.compatible(a, b) or not self._pair_float_ok(a, b, level):
+                    continue
+                c = conflicts + ctx.conflict(a, b)
+                st = strong + self._strong_conflict(a, b)
+                if c > x or (sx is not None and st > sx):
+                    continue
+                diff = abs(f[a].score - f[b].score)
+                d, cost = (None, int(4 * diff * diff)) if squares else (diff, 1)
+                if budget[d] < cost:
+                    continue
+                budget[d] -= cost
+                got = pairs_exist(others[:k] + others[k + 1 :], c, st, budget)
+                budget[d] += cost
+                if got:
+                    return True
+                unsure = unsure or got is None
+            return None if unsure else False
+
+        for out in combinations(players, r):
+            if dead(frozenset(out)):
+                continue
+            budget = Counter(left)
+            if out:  # the bye (a lowest bracket leaves at most one player)
+                d = f[out[0]].score - lo + 1
+                key, cost = (None, int(4 * d * d) - reserve) if squares else (d, 1)
+                if len(out) > 1 or budget[key] < cost:
+                    continue
+                budget[key] -= cost
+            got = pairs_exist([q for q in players if q not in out], 0, 0, budget)
+            if got is None or got:
+                return False
+        return True
 
     def _max_pairs(self, players: list[int]) -> int:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
