@@ -239,7 +239,7 @@ def test_c13_reaches_the_penultimate_brackets_pairings_with_fewer_pairs(monkeypa
         return set(p.boards), p.bye
 
     assert pairs(pair_dutch_2012(t, node_budget=100_000)) == expected
-    monkeypatch.setattr(Dutch1992, "c13_walk", lambda self, gen, floaters_needed: gen)
+    monkeypatch.setattr(Dutch1992, "c13_walk", lambda self, gen, *walk_filters: gen)
     assert pairs(pair_dutch_2012(t, node_budget=100_000)) != expected
 
 

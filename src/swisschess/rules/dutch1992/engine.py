@@ -6,10 +6,11 @@ See the package docstring for how the state machine is turned into generators.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, combinations
+from math import comb
 
 from swisschess.model.history import Float, Strength
 from swisschess.model.tournament import Colour
@@ -81,6 +82,11 @@ C12_TRIAL_BUDGET = 3_000
 #: Extra search nodes for a lowest bracket joined by C13 (its best score differences are known).
 JOINED_EXTRA_NODES = 400_000
 
+#: At most this many sets of players left unpaired are looked at per search node (dead branches).
+DEAD_SETS = 64
+#: At most this many nodes decide that a joined bracket's remainder has no pairing at all.
+NO_LEAF_NODES = 5_000
+
 #: Search nodes allowed per bracket before the matching fallback is used.
 NODE_BUDGET = 40_000
 
@@ -122,6 +128,7 @@ class Dutch1992:
         self.stats = stats if stats is not None else SearchStats()
         self.oracle = Feasibility(ctx, ctx.sort)
         self._nu: dict[frozenset[int], int] = {}
+        self._levels_known: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}  # distinct_levels
         #: look ahead from every bracket (the rest must stay pairable); off: only the
         #: lowest bracket is checked, C13 backtracks (2012 edition)
         self.lookahead = True
@@ -134,12 +141,19 @@ class Dutch1992:
         #: C13 walks a penultimate bracket whose lowest bracket cannot be paired
         #: alone: its pairings that send nobody down cannot help and are skipped
         self.floaters_needed = False
+        #: C13 walks a penultimate bracket: a pairing whose moved-down players this
+        #: says are useless is skipped by the walk, so no search has to reach it
+        #: (set only while the bracket itself is searched; see :meth:`c13_walk`)
+        self.walk_skips: Callable[[frozenset[int]], bool] | None = None
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
         #: what a B5 breach weighs in the bounded levels' counts (a B6 breach: 1); an
         #: edition may make it outweigh any number of B6 breaches (2012, see dutch2012)
         self.b5_weight = 1
+        #: with ``_psd_left``: the joined bracket's lowest score and the bye's share set aside (squares)
+        self._psd_bye: tuple[Fraction, int] = (Fraction(0), 0)
+        self._least_squares: dict[tuple[frozenset[int], Fraction], int] = {}  # -1: no complete pairing
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -196,6 +210,7 @@ class Dutch1992:
         level: Level,
         accept,
         max_strong: int | None = None,
+        dead: Callable[[frozenset[int]], bool] | None = None,
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
@@ -204,6 +219,9 @@ class Dutch1992:
         every acceptable pairing of the remainder, in order); it checks the
         floats of the players left over, the bye and the look-ahead.  Pruning: B1/B2, the colour budget
         and a bipartite test that the rest of S1 can still find opponents.
+        ``dead(F)``: would every leaf leaving the players F of S2 unpaired yield
+        nothing, whatever its pairs?  Given, branches holding only such leaves are
+        cut (:meth:`_dead_branch`).
         """
         ctx = self.ctx
         p = len(s1)
@@ -224,6 +242,8 @@ class Dutch1992:
         # undo (S2 index, B3 counter, difference) is applied when the search
         # comes back to the frame, exactly where a recursive version would.
         tick()
+        if dead is not None and self._dead_branch(s1, s2, dead, max_conflicts, max_strong):
+            return
         if p == 0:
             yield from leaf()
             return
@@ -275,11 +295,16 @@ class Dutch1992:
                 chosen.append(j)
                 if i + 1 == p:
                     tick()
-                    yield from leaf()
+                    if dead is None or not dead(frozenset(s2[k] for k in range(len(s2)) if not used[k])):
+                        yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
                     s1_left = s1[i + 1 :]
-                    if c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
+                    if dead is not None and self._dead_branch(
+                        s1_left, free, dead, max_conflicts - c, None if max_strong is None else max_strong - sc
+                    ):
+                        pass
+                    elif c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
                         max_strong is None or sc + self._same_colour_bound(s1_left, free, Strength.STRONG) <= max_strong
                     ) and bipartite_saturates(s1_left, free, ctx.compatible):
                         frame[5] = (j, left, d, cost)
@@ -293,6 +318,84 @@ class Dutch1992:
                     left[d] += cost
             if not descend:
                 stack.pop()
+
+    def _dead_branch(
+        self, s1: Sequence[int], s2: Sequence[int], dead: Callable[[frozenset[int]], bool],
+        conflicts_left: int | None = None, strong_left: int | None = None,
+    ) -> bool:
+        """Would every pairing of all of ``s1`` into ``s2`` give a dead leaf?
+
+        Such a pairing leaves some r = |S2| - |S1| players F of ``s2`` unpaired.
+        When ``dead(F)`` holds for every r-subset F, no leaf below yields
+        anything.  When it holds for some, a leaf below leaving any other F
+        unpaired has paired ``s1`` into S2 minus F: if that is impossible for
+        every such F (B1/B2, or - ``conflicts_left``, ``strong_left`` given - more
+        pairs wanting the same colour than the branch may still make, B4 / 2012
+        A.7.d, :meth:`_same_colour_bound`), no leaf below yields anything either.
+        Cutting such a branch never changes what the search yields, nor its
+        order.  Only a few subsets are looked at (nothing cut when there are more).
+
+        The bounds of 2012 C.10 (:meth:`fewest_violations`) skip a level whose looser
+        bound would let through nothing the previous walk rejected; a cut branch
+        records none of its rejections, so such a level may now be skipped where it
+        was walked before.  It would have walked the same branch again and cut it
+        again (the same criteria of the players left over, the same colour budget,
+        a walk's skips only growing), so it yields nothing new: the result is the same.
+        """
+        r = len(s2) - len(s1)
+        if r < 0 or comb(len(s2), r) > DEAD_SETS:
+            return False
+        live = [out for out in combinations(s2, r) if not dead(frozenset(out))]
+        if not live:
+            return True
+        if conflicts_left is None or len(live) == comb(len(s2), r):
+            return False  # the branch's own tests cover the union of the F
+        compatible = self.ctx.compatible
+        for out in live:
+            rest = [q for q in s2 if q not in out]
+            if (
+                self._same_colour_bound(s1, rest) <= conflicts_left
+                and (strong_left is None or self._same_colour_bound(s1, rest, Strength.STRONG) <= strong_left)
+                and bipartite_saturates(s1, rest, compatible)
+            ):
+                return False
+        return True
+
+    def _dead_bracket(
+        self, players: Sequence[int], p: int, dead: Callable[[frozenset[int]], bool], x: int, sx: int | None
+    ) -> bool:
+        """:meth:`_dead_branch` for a whole bracket at p pairs, before its D2 exchanges.
+
+        Every leaf of every exchange leaves some n - 2p of the players unpaired and
+        pairs the others among themselves.  When each such set F is dead, or (some
+        being dead) the others cannot be paired with at most ``x`` pairs wanting
+        the same colour (of 2p players, more than p wanting White make pairs of
+        two who do, B4), nor ``sx`` wanting it strongly (2012 A.7.d), no exchange
+        yields anything.
+        """
+        n = len(players)
+        r = n - 2 * p
+        if r < 0 or comb(n, r) > DEAD_SETS:
+            return False
+        live = [out for out in combinations(players, r) if not dead(frozenset(out))]
+        if not live:
+            return True
+        if len(live) == comb(n, r):
+            return False
+        f = self.ctx.f
+
+        def same_colour(rest: list[int], strength: Strength | None) -> int:
+            count = Counter(
+                f[q].pref_colour for q in rest
+                if f[q].pref_colour is not Colour.NONE and (strength is None or f[q].pref_strength >= strength)
+            )
+            return sum(max(0, count[c] - p) for c in (W, B))
+
+        for out in live:
+            rest = [q for q in players if q not in out]
+            if same_colour(rest, None) <= x and (sx is None or same_colour(rest, Strength.STRONG) <= sx):
+                return False
+        return True
 
     def strong_conflict(self, a: int, b: int) -> int:
         """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e): what
@@ -319,6 +422,9 @@ class Dutch1992:
             sum(f[q].float2 is Float.UP for q in players),
             sum(f[q].float1 is Float.UP for q in players),
         )
+        known = self._levels_known.get((could, lowest))  # the answer depends on these counts only
+        if known is not None:
+            return list(known)
         out: list[int] = []
         seen: set[tuple[bool | int | None, ...]] = set()
         for i, lv in enumerate(self.levels):
@@ -331,6 +437,7 @@ class Dutch1992:
             if eff not in seen:
                 seen.add(eff)
                 out.append(i)
+        self._levels_known[could, lowest] = tuple(out)
         return out
 
     # ------------------------------------------------------------ edition hooks
@@ -400,15 +507,16 @@ class Dutch1992:
             ps = range(min(p0, nu), -1, -1)  # C14
         mixed = len({ctx.f[q].score for q in players}) > 1
         levels: Sequence[int] = range(len(self.levels))
-        if not mixed:  # no upfloaters: only the downfloater part of a level matters
-            parts: dict[tuple[bool, bool, int | None], int] = {}
-            for i, lv in enumerate(self.levels):
-                parts.setdefault((lv.b6_down, lv.b5_down, down_cap(lv)), i)
-            levels = sorted(parts.values())
-        seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
-        levels = [li for li in levels if li in seen_levels]
-        if level_only is not None:
+        if level_only is not None:  # pinned by the bracket (a remainder)
             levels = [level_only]
+        else:
+            if not mixed:  # no upfloaters: only the downfloater part of a level matters
+                parts: dict[tuple[bool, bool, int | None], int] = {}
+                for i, lv in enumerate(self.levels):
+                    parts.setdefault((lv.b6_down, lv.b5_down, down_cap(lv)), i)
+                levels = sorted(parts.values())
+            seen_levels = set(self.distinct_levels(list(players) + list(extra), lowest))
+            levels = [li for li in levels if li in seen_levels]
         for p in ps:
             if self.floaters_needed and n - 2 * p + len(extra) == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
@@ -513,6 +621,13 @@ class Dutch1992:
         s2n = [pos[q] for q in players[p:]]
         by = {v: k for k, v in pos.items()}
         seen: set[frozenset] = set()
+        dead = self._dead_leaves(players, p, extra, lower, lowest, level)
+        if self._dead_bracket(players, p, dead, x, sx):
+            return
+        if lowest and self._beyond_least_squares(players, extra):
+            return
+        if self._psd_left is not None and self._no_leaf(players, p, x, sx, level, dead):
+            return
 
         def accept(pairs, rest) -> list[Candidate]:
             key = frozenset(frozenset(pr) for pr in pairs)
@@ -525,7 +640,7 @@ class Dutch1992:
         for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
             s1 = [by[v] for v in sorted(set(s1n) - set(out1) | set(in2))]
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
-            yield from self.transpositions(s1, s2, x, level, accept, sx)
+            yield from self.transpositions(s1, s2, x, level, accept, sx, dead=dead)
 
     def _accept_rest(self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = ()) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
@@ -555,6 +670,139 @@ class Dutch1992:
         if not lowest and self.lookahead and not self.completable(frozenset(rest) | lower):
             return None
         return Candidate(list(pairs), list(rest))
+
+    def _dead_leaves(
+        self, players: Sequence[int], p: int, extra: Sequence[int], lower: frozenset[int], lowest: bool, level: Level
+    ) -> Callable[[frozenset[int]], bool]:
+        """``dead(F)``: does a leaf of this bracket (``players``, ``extra`` moving
+        down anyway, ``p`` pairs) that leaves F unpaired yield nothing, whatever its pairs?
+
+        None is reached when the other players have no p pairs among them (B1/B2).
+
+        What :meth:`_accept_rest` rejects on the players left over alone - the
+        lowest bracket's bye (B1b), B5/B6 for downfloaters at the level (A5), the
+        look-ahead - and what a walk (C12, C13) skips (:attr:`walk_skips`: the same
+        players moving down as before, or with whom the lowest bracket cannot be
+        completed).  The bound on downfloat breaches (2012 C.10) is left to the
+        leaf: the fewest breaches it rejects steer the levels (:meth:`fewest_violations`).
+        ``walk_skips`` only rejects more as its walk goes on (the tried sets
+        grow), so a branch cut now would also be skipped later.
+        """
+        ctx = self.ctx
+        fixed = frozenset(extra)
+        own = min(ctx.f[q].score for q in chain(players, extra))  # as _accept_rest: the bracket's own score
+        exempt = fixed if self.variant.forced_floats_exempt else frozenset()
+        known: dict[frozenset[int], bool] = {}  # static reasons only (a walk's grow)
+
+        def static(out: frozenset[int]) -> bool:
+            rest = fixed | out
+            if lowest:
+                if len(rest) > 1:
+                    return True
+                if rest and not ctx.f[next(iter(rest))].bye_ok:  # B1b
+                    return True
+            for q in rest:
+                if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
+                    return True
+            if self._max_pairs([q for q in players if q not in out]) < p:
+                return True
+            return not lowest and self.lookahead and not self.completable(rest | lower)
+
+        def dead(out: frozenset[int]) -> bool:
+            r = known.get(out)
+            if r is None:
+                r = known[out] = static(out)
+            skips = self.walk_skips  # set while a walk asks for the next pairing only
+            return r or (skips is not None and skips(fixed | out))
+
+        return dead
+
+    def _beyond_least_squares(self, players: Sequence[int], extra: Sequence[int]) -> bool:
+        """Joined lowest bracket, B3 by squares first (:meth:`_least_differences`): do
+        these players (a remainder), however paired, cost more of the sum of squared
+        differences than is left?  Their cheapest pairing (:meth:`best_differences`,
+        the bye counted as :meth:`psd` counts it) is a lower bound of what any of
+        their pairings adds; when it exceeds what is left no leaf of the search
+        can have the target sum, and the search yields nothing the caller takes."""
+        left = self._psd_left
+        if left is None or not self.variant.psd_squares or extra:
+            return False
+        lo, reserve = self._psd_bye
+        key = (frozenset(players), lo)
+        least = self._least_squares.get(key)
+        if least is None:
+            best = self.best_differences(list(players), lo)
+            least = self._least_squares[key] = -1 if best is None else int(4 * best[0])
+        return least > left[None] + reserve
+
+    def _no_leaf(
+        self, players: Sequence[int], p: int, x: int, sx: int | None, level: Level,
+        dead: Callable[[frozenset[int]], bool],
+    ) -> bool:
+        """Joined lowest bracket searched for its least score differences: does no
+        pairing of these players at all - in any D2 exchange or D1 order - pass the
+        pair tests of :meth:`transpositions` (B1/B2, at most ``x`` pairs wanting the
+        same colour and ``sx`` wanting it strongly, B5/B6 of the upfloaters as the
+        level holds them, the B3 differences still left) with players left over
+        that are not dead?  Each pairing is looked at once (its lowest player paired
+        first), not once per exchange.  The upfloaters' bound of a 2012 level is
+        left out (a looser test): a level with a looser bound meets the same answer,
+        so a later level skipped for a rejection not recorded here yields nothing
+        either (see :meth:`_dead_branch`).  False when unsure (too many sets or nodes).
+        """
+        n = len(players)
+        r = n - 2 * p
+        if r < 0 or comb(n, r) > DEAD_SETS:
+            return False
+        left = self._psd_left
+        if left is None:
+            return False
+        ctx, f = self.ctx, self.ctx.f
+        squares = self.variant.psd_squares
+        lo, reserve = self._psd_bye
+        nodes = [0]
+
+        def pairs_exist(rest: list[int], conflicts: int, strong: int, budget: Counter) -> bool | None:
+            if not rest:
+                return True
+            nodes[0] += 1
+            if nodes[0] > NO_LEAF_NODES:
+                return None
+            a, others = rest[0], rest[1:]
+            unsure = False
+            for k, b in enumerate(others):
+                if not ctx.compatible(a, b) or not self._pair_float_ok(a, b, level):
+                    continue
+                c = conflicts + ctx.conflict(a, b)
+                st = strong + self.strong_conflict(a, b)
+                if c > x or (sx is not None and st > sx):
+                    continue
+                diff = abs(f[a].score - f[b].score)
+                d, cost = (None, int(4 * diff * diff)) if squares else (diff, 1)
+                if budget[d] < cost:
+                    continue
+                budget[d] -= cost
+                got = pairs_exist(others[:k] + others[k + 1 :], c, st, budget)
+                budget[d] += cost
+                if got:
+                    return True
+                unsure = unsure or got is None
+            return None if unsure else False
+
+        for out in combinations(players, r):
+            if dead(frozenset(out)):
+                continue
+            budget = Counter(left)
+            if out:  # the bye (a lowest bracket leaves at most one player)
+                d = f[out[0]].score - lo + 1
+                key, cost = (None, int(4 * d * d) - reserve) if squares else (d, 1)
+                if len(out) > 1 or budget[key] < cost:
+                    continue
+                budget[key] -= cost
+            got = pairs_exist([q for q in players if q not in out], 0, 0, budget)
+            if got is None or got:
+                return False
+        return True
 
     def _max_pairs(self, players: list[int]) -> int:
         """Upper bound for p: maximum number of compatible pairs inside the bracket."""
@@ -815,8 +1063,13 @@ class Dutch1992:
                 self.budget.start()
                 tried: set[frozenset[int]] = set()
                 need = not self.completable(frozenset(residents))
+                lowest = frozenset(residents)
+
+                def skipped(down: frozenset[int], tried=tried, lowest=lowest) -> bool:
+                    return down in tried or not self.completable(down | lowest)
+
                 try:
-                    for alt in self.c13_walk(pen.gen, need):
+                    for alt in self.c13_walk(pen.gen, need, skipped):
                         if self.c13_p_zero(pen, alt):  # join the brackets instead
                             continue
                         down = frozenset(alt.floaters)
@@ -831,8 +1084,8 @@ class Dutch1992:
                             pen.cand = alt
                             stack.append(pen)
                             return ctx.sort(alt.floaters), residents, got
-                except BudgetSpent:
-                    pass
+                except BudgetSpent:  # not every pairing was tried: counted
+                    self.stats.walks_cut += 1
             # the whole penultimate bracket (its movers too), and the lowest as it stands
             latest, below = ctx.sort(pen.movers + pen.residents), residents
             movers, residents = pen.movers, ctx.sort(pen.residents + residents)
@@ -854,21 +1107,29 @@ class Dutch1992:
                 return movers, residents, got
         raise PairingError("round could not be completed")
 
-    def c13_walk(self, gen: Iterator[Candidate], floaters_needed: bool) -> Iterator[Candidate]:
+    def c13_walk(
+        self, gen: Iterator[Candidate], floaters_needed: bool,
+        skipped: Callable[[frozenset[int]], bool] | None = None,
+    ) -> Iterator[Candidate]:
         """C13's walk over the penultimate bracket's next pairings.
 
         When the lowest bracket cannot be paired by itself, a pairing that sends
         nobody down cannot help: the bracket's search skips those values of p
         (``floaters_needed``, set only while the bracket itself is searched).
+        ``skipped(moved_down)``: pairings the walk skips whatever their pairs
+        (already tried, or the lowest bracket cannot be completed with them);
+        the bracket's search cuts branches holding only such pairings.
         """
         while True:
             self.floaters_needed = floaters_needed
+            self.walk_skips = skipped
             try:
                 alt = next(gen)
             except StopIteration:
                 return
             finally:
                 self.floaters_needed = False
+                self.walk_skips = None
             yield alt
 
     def _pair_bracket(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None]:
@@ -937,8 +1198,10 @@ class Dutch1992:
             byes = [int(4 * (ctx.f[q].score - lo + 1) ** 2) for q in bracket if ctx.f[q].bye_ok]
             reserve = min(byes) if len(bracket) % 2 and byes else 0
             self._psd_left = Counter({None: int(4 * target[0]) - reserve})
+            self._psd_bye = (lo, reserve)
         else:
             self._psd_left = Counter(target)  # the differences still available
+            self._psd_bye = (lo, 0)
         self.budget.start(self.budget.limit + JOINED_EXTRA_NODES if budget is None else budget)
         gen = search()
         try:
@@ -1080,7 +1343,11 @@ class Dutch1992:
         before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
         self.budget.start()
         try:
-            for alt in gen:
+            # a pairing moving down players already looked at is skipped whatever its
+            # pairs: the bracket's search cuts branches holding only such pairings
+            # (their first such pairing came before them, also in the order C13 may
+            # walk them again afterwards: see other_pairings)
+            for alt in self.c13_walk(gen, False, looked.__contains__):
                 down = frozenset(alt.floaters)
                 if down in looked:  # the same players moving down: the same outcome
                     continue

@@ -83,6 +83,9 @@ class SearchStats:
 
     #: brackets / score groups whose budget ran out and that took the matching fallback
     fallbacks: int = 0
+    #: C13 walks (no look-ahead, 2012) whose budget ran out: the brackets were joined
+    #: without every pairing of the penultimate one having been tried
+    walks_cut: int = 0
 
 
 class FloatHolds(NamedTuple):

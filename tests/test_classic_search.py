@@ -1,0 +1,75 @@
+"""The classic engines' bracket search: branches it cuts never change a pairing.
+
+The search (rules/dutch1992/engine.py) cuts a branch when every pairing below it
+would be rejected or skipped whatever its pairs (``Dutch1992._dead_branch``,
+``_dead_bracket``, ``_beyond_least_squares``, ``_no_leaf``): the players left over break B1b or
+B5/B6, leave no complete pairing, fail the look-ahead, cost more of a joined
+bracket's squared score differences than is left (or no pairing at all fits what
+is left), or are skipped by a C12/C13 walk.  Without those cuts C13's walk ran out of its node budget on the 2012 run's
+seed 3, round 11 (15 CPU s) and joined two brackets early, which JaVaFo 1.4 does not.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from swisschess.checking.checker import (
+    checker_boards,
+    compare_boards,
+    position_before,
+    tournament_boards,
+)
+from swisschess.formats.trf import read_trf
+from swisschess.rules.dutch1992 import Dutch1992, pair_dutch_1992
+from swisschess.rules.dutch1992.kernel import SearchStats
+from swisschess.rules.dutch2012 import pair_dutch_2012
+
+#: a 127-player tournament made by JaVaFo 1.4's generator (the 2012 run at scale, seed 3),
+#: in TRF-2026; its round 11 is the witness (see tests/data/classic/PROVENANCE.md)
+SEED3 = Path(__file__).parent / "data" / "classic" / "c13_walk_javafo_seed3.trf"
+
+
+def _boards(pairing) -> set[tuple[int, int]]:
+    return set(checker_boards(pairing))
+
+
+def test_c13_walk_reaches_the_reference_pairing_within_its_budget():
+    """Seed 3 round 11: the walk of the 11-player penultimate bracket tries its pairings
+    with one player sent down (all tried), then those with three, instead of walking
+    every 5-pair pairing again; the round is JaVaFo's, no budget runs out, quickly."""
+    t = read_trf(str(SEED3)).tournament
+    recorded, colourless = tournament_boards(t, 11)
+    stats = SearchStats()
+    t0 = time.process_time()
+    pairing = pair_dutch_2012(position_before(t, 11), stats=stats)
+    assert time.process_time() - t0 < 5  # 15 s and a walk cut short before
+    assert (stats.fallbacks, stats.walks_cut) == (0, 0)
+    assert compare_boards(11, checker_boards(pairing), recorded, colourless) is None
+
+
+@pytest.mark.parametrize("edition", ["2012", "1992"])
+def test_cuts_change_no_pairing(monkeypatch, edition):
+    """Rounds 2-10 of the same tournament with and without the cuts: the same pairings."""
+    t = read_trf(str(SEED3)).tournament
+    pair = pair_dutch_2012 if edition == "2012" else pair_dutch_1992
+    positions = [position_before(t, rnd) for rnd in range(2, 11)]
+    cut = [_boards(pair(p)) for p in positions]
+    monkeypatch.setattr(Dutch1992, "_dead_branch", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_dead_bracket", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_beyond_least_squares", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_no_leaf", lambda self, *args: False)
+    assert [_boards(pair(p)) for p in positions] == cut
+
+
+def test_a_walk_cut_short_is_counted(monkeypatch):
+    """Without the cuts, 10,000 nodes per bracket: C13's walk runs out of its budget
+    and joins the brackets early - counted as a walk cut short, not as a fallback."""
+    t = read_trf(str(SEED3)).tournament
+    monkeypatch.setattr(Dutch1992, "_dead_branch", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_dead_bracket", lambda self, *args: False)
+    stats = SearchStats()
+    pair_dutch_2012(position_before(t, 11), node_budget=10_000, stats=stats)
+    assert (stats.fallbacks, stats.walks_cut) == (0, 1)
