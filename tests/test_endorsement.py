@@ -17,6 +17,7 @@ import gzip
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from enginehelp import ROOT
@@ -369,15 +370,22 @@ def test_dask_run_logs_what_the_process_pool_logs(tmp_path):
     assert logs[0] == logs[1] and len(logs[0]) == 2
 
 
-def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
+def spinning_checker_run(tmp_path, *limits: str) -> tuple[int, dict, Path]:
+    """Our generator, checked by a "reference" that spins for ever, with these limits:
+    the exit code, the one log line and the run's folder."""
     spin = tmp_path / "spin.py"
     spin.write_text("while True:\n    pass\n")
     out = tmp_path / "run"
     rc = endorsement.main(["--reference", f"{sys.executable} {spin}", "-n", "1", "--players",
-                           "6-6", "--rounds", "3-3", "-j", "1", "--timeout", "3",
+                           "6-6", "--rounds", "3-3", "-j", "1", *limits,
                            "--directions", "ours", "--out", str(out)])
-    assert rc == 6
     (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
+    return rc, line, out
+
+
+def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
+    rc, line, out = spinning_checker_run(tmp_path, "--timeout", "3")
+    assert rc == 6
     # (3 s: time enough for our generator of 6 players even on a busy machine)
     assert line["generated"] and line["crash"].startswith("timeout after 3 s:")
     # counted until killed (3 s of wall time: at most that much CPU, less on a busy machine)
@@ -389,14 +397,8 @@ def test_a_checker_past_its_time_is_a_crash_and_its_cpu_counts(tmp_path):
 
 
 def test_a_cpu_limit_stops_a_command_by_its_cpu_not_the_clock(tmp_path):
-    spin = tmp_path / "spin.py"
-    spin.write_text("while True:\n    pass\n")
-    out = tmp_path / "run"
-    rc = endorsement.main(["--reference", f"{sys.executable} {spin}", "-n", "1", "--players",
-                           "6-6", "--rounds", "3-3", "-j", "1", "--timeout", "120",
-                           "--cpu-limit", "1", "--directions", "ours", "--out", str(out)])
+    rc, line, _ = spinning_checker_run(tmp_path, "--timeout", "120", "--cpu-limit", "1")
     assert rc == 6
-    (line,) = map(json.loads, (out / "log.jsonl").read_text().splitlines())
     assert line["generated"] and line["crash"].startswith("timeout after 1 CPU s:")
     # stopped by the kernel at its first CPU second, however long that took on the clock
     assert 0.9 < line["reference_cpu"] < 2.5
