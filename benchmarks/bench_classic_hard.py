@@ -19,7 +19,7 @@ scale (issue 30) where that happened or the search was slow, kept in
   figure is the CPU time of the whole process (``os.wait4``).
 
 Per case: CPU seconds, brackets that fell back (``SearchStats.fallbacks``) and walks
-whose budget ran out (``walks_cut``).  A measurement, not a test: the machine may be
+whose budget ran out (``walks_cut``), other searches that gave up (``searches_cut``).  A measurement, not a test: the machine may be
 shared, so run it niced and compare two versions in the same run.
 """
 
@@ -60,7 +60,8 @@ def repair(name: str, rnd: int) -> str:
     pairing = pair_dutch_2012(before, stats=stats)
     cpu = time.process_time() - t0
     same = compare_boards(rnd, checker_boards(pairing), recorded, colourless) is None
-    return f"| {name} r{rnd} | {cpu:.2f} | {stats.fallbacks} | {stats.walks_cut} | {'same' if same else 'DIFF'} |"
+    return (f"| {name} r{rnd} | {cpu:.2f} | {stats.fallbacks} | {stats.walks_cut} | "
+            f"{stats.searches_cut} | {'same' if same else 'DIFF'} |")
 
 
 def generate(name: str, seed: int) -> str:
@@ -72,7 +73,7 @@ def generate(name: str, seed: int) -> str:
         _, status, usage = os.wait4(proc.pid, 0)
         cpu = usage.ru_utime + usage.ru_stime
         ok = os.waitstatus_to_exitcode(status) == 0
-    return f"| {name} -s {seed} | {cpu:.2f} | - | - | {'ok' if ok else 'FAILED'} |"
+    return f"| {name} -s {seed} | {cpu:.2f} | - | - | - | {'ok' if ok else 'FAILED'} |"
 
 
 def main() -> int:
@@ -80,8 +81,8 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated case names (file or config) to run")
     args = ap.parse_args()
     only = {s for s in args.only.split(",") if s}
-    print("| case | cpu s | fallbacks | walks cut | result |")
-    print("|---|---:|---:|---:|---|")
+    print("| case | cpu s | fallbacks | walks cut | searches cut | result |")
+    print("|---|---:|---:|---:|---:|---|")
     for name, rnd in ROUNDS:
         if not only or name in only:
             print(repair(name, rnd), flush=True)

@@ -73,3 +73,16 @@ def test_a_walk_cut_short_is_counted(monkeypatch):
     stats = SearchStats()
     pair_dutch_2012(position_before(t, 11), node_budget=10_000, stats=stats)
     assert (stats.fallbacks, stats.walks_cut) == (0, 1)
+
+
+def test_a_search_cut_short_is_counted():
+    """A bracket's first-pairing search that runs out of its budget gives up; it is
+    counted (``searches_cut``) whether its caller then falls back or moves on, so a
+    round paired on a truncated search can be told from a literal one."""
+    t = read_trf(str(SEED3)).tournament
+    stats = SearchStats()
+    pair_dutch_2012(position_before(t, 11), node_budget=1_000, stats=stats)
+    assert stats.searches_cut >= 1
+    full = SearchStats()
+    pair_dutch_2012(position_before(t, 11), stats=full)
+    assert full.searches_cut == 0

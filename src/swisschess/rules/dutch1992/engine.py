@@ -1178,7 +1178,7 @@ class Dutch1992:
             for cand in gen:
                 return cand, gen
         except BudgetSpent:
-            pass
+            self.stats.searches_cut += 1
         return None
 
     def _least_differences(
@@ -1209,7 +1209,7 @@ class Dutch1992:
                 if self.psd(cand, lo) == target:
                     return cand, gen
         except BudgetSpent:
-            pass
+            self.stats.searches_cut += 1
         finally:
             self._psd_left = None
         return None
@@ -1371,6 +1371,7 @@ class Dutch1992:
                 if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before):
                     return alt, got[0], got[1]
         except BudgetSpent:
+            self.stats.searches_cut += 1
             return None
         return None
 

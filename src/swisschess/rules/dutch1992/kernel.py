@@ -86,6 +86,10 @@ class SearchStats:
     #: C13 walks (no look-ahead, 2012) whose budget ran out: the brackets were joined
     #: without every pairing of the penultimate one having been tried
     walks_cut: int = 0
+    #: other searches whose budget ran out and that gave up without a pairing: a
+    #: bracket's first pairing (the caller then falls back or moves on), a joined
+    #: lowest bracket's least differences (B3), a C12 trial
+    searches_cut: int = 0
 
 
 class FloatHolds(NamedTuple):
