@@ -73,7 +73,9 @@ def expected_round(path: Path) -> tuple[set[tuple[int, int]], int | None]:
 
 #: Rounds where B.1b cannot hold (everybody already scored a point without playing).
 NO_LEGAL_BYE = {"1101r9"}
-CASES = sorted(p.stem for p in DATA.glob("*.trf"))
+#: Witness rounds of a reading measured but not applied (their own test shows them).
+NOT_APPLIED = {"g2007r10": "c13-floats"}
+CASES = sorted(p.stem for p in DATA.glob("*.trf") if p.stem not in NOT_APPLIED)
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -608,10 +610,12 @@ def test_c13_no_float_between_two_players_of_the_merged_s1():
     7, 10, 11 from above) merged with 1.5 (16); 11-14 and 11-15 carry no float, so
     the minimum per criterion (``float-criteria``) sees only 16's upfloat and the
     usual order gives JaVaFo's 11-15, 14-16; counted as upfloats (14: B.6, 15:
-    B.5), 11-14, 15-16 was taken."""
+    B.5), 11-14, 15-16 is taken.  Not applied (it loses six rounds of the run at
+    scale), so 2007 r10 is one of the second set's known differing rounds."""
     expected = expected_round(DATA / "g2007r10.expected")
-    assert pairs_of("g2007r10") == expected
-    assert pairs_of("g2007r10", EDITION_2012 - {"c13-floats"}) != expected
+    assert "c13-floats" not in EDITION_2012
+    assert pairs_of("g2007r10", EDITION_2012 | {"c13-floats"}) == expected
+    assert pairs_of("g2007r10") != expected
 
 
 @pytest.mark.parametrize("name", ["o72r10", "g2226r9"])
