@@ -342,24 +342,18 @@ class Dutch1992:
         again (the same criteria of the players left over, the same colour budget,
         a walk's skips only growing), so it yields nothing new: the result is the same.
         """
-        r = len(s2) - len(s1)
-        if r < 0 or comb(len(s2), r) > DEAD_SETS:
-            return False
-        live = [out for out in combinations(s2, r) if not dead(frozenset(out))]
-        if not live:
-            return True
-        if conflicts_left is None or len(live) == comb(len(s2), r):
-            return False  # the branch's own tests cover the union of the F
         compatible = self.ctx.compatible
-        for out in live:
-            rest = [q for q in s2 if q not in out]
-            if (
+
+        def pairable(rest: list[int]) -> bool:
+            assert conflicts_left is not None
+            return (
                 self._same_colour_bound(s1, rest) <= conflicts_left
                 and (strong_left is None or self._same_colour_bound(s1, rest, Strength.STRONG) <= strong_left)
                 and bipartite_saturates(s1, rest, compatible)
-            ):
-                return False
-        return True
+            )
+
+        # without a colour budget the branch's own tests cover the union of the F
+        return self._leftovers_dead(s2, len(s2) - len(s1), dead, None if conflicts_left is None else pairable)
 
     def _dead_bracket(
         self, players: Sequence[int], p: int, dead: Callable[[frozenset[int]], bool], x: int, sx: int | None
@@ -373,15 +367,6 @@ class Dutch1992:
         two who do, B4), nor ``sx`` wanting it strongly (2012 A.7.d), no exchange
         yields anything.
         """
-        n = len(players)
-        r = n - 2 * p
-        if r < 0 or comb(n, r) > DEAD_SETS:
-            return False
-        live = [out for out in combinations(players, r) if not dead(frozenset(out))]
-        if not live:
-            return True
-        if len(live) == comb(n, r):
-            return False
         f = self.ctx.f
 
         def same_colour(rest: list[int], strength: Strength | None) -> int:
@@ -391,11 +376,28 @@ class Dutch1992:
             )
             return sum(max(0, count[c] - p) for c in (W, B))
 
-        for out in live:
-            rest = [q for q in players if q not in out]
-            if same_colour(rest, None) <= x and (sx is None or same_colour(rest, Strength.STRONG) <= sx):
-                return False
-        return True
+        def pairable(rest: list[int]) -> bool:
+            return same_colour(rest, None) <= x and (sx is None or same_colour(rest, Strength.STRONG) <= sx)
+
+        return self._leftovers_dead(players, len(players) - 2 * p, dead, pairable)
+
+    @staticmethod
+    def _leftovers_dead(
+        pool: Sequence[int], r: int, dead: Callable[[frozenset[int]], bool],
+        pairable: Callable[[list[int]], bool] | None,
+    ) -> bool:
+        """The test :meth:`_dead_branch` and :meth:`_dead_bracket` share: every set F of
+        ``r`` players of ``pool`` left over is dead, or - some of them being dead, and
+        ``pairable`` given - no live F leaves a rest of ``pool`` that ``pairable``
+        accepts.  False when unsure (r < 0 or more than ``DEAD_SETS`` sets)."""
+        if r < 0 or comb(len(pool), r) > DEAD_SETS:
+            return False
+        live = [out for out in combinations(pool, r) if not dead(frozenset(out))]
+        if not live:
+            return True
+        if pairable is None or len(live) == comb(len(pool), r):
+            return False
+        return not any(pairable([q for q in pool if q not in out]) for out in live)
 
     def strong_conflict(self, a: int, b: int) -> int:
         """Both players want the same colour strongly or absolutely (2012 A.7.d, A.7.e): what
