@@ -631,3 +631,19 @@ def test_c12_when_a_bracket_treated_as_homogeneous_falls_short_of_p0(name):
     expected = expected_round(DATA / f"{name}.expected")
     assert pairs_of(name) == expected
     assert pairs_of(name, EDITION_2012 - {"c12-p0-a3"}) != expected
+
+
+def test_c12_after_c14_lowers_p1_one_pair_at_a_time():
+    """C.12 "... and this now allows P1 pairings to be made": C.12 is reached after
+    C.10 in every pass over a bracket, and C.14.a lowers P1 of a bracket treated as
+    homogeneous (A.3) one at a time, so when no other set of moved-down players
+    allows the first P1, the first set allowing P1 - 1 pairs is accepted, and so on
+    down to one pair more than the bracket allowed (``c12-p1-lowered``).  Our
+    generator's 282 round 11 (26 players; JaVaFo 1.4's ``-c`` and ``-p``): 1, 2, 3
+    (9.0-7.5) float down through every bracket; in the 6.0 bracket 8-4 sends 5 down
+    to 1, 2, 3, 7, 9 (5.5), where 5 and 1 have met both residents: P1 = 3 and one
+    pair.  8-5 sends 4 down instead, who can meet 7: two pairs (7-4, 2-9), fewer than
+    3 but more than 1 - taken, as JaVaFo does (8-5, 7-4, 12-10, 1-15, 3-19)."""
+    expected = expected_round(DATA / "o282r11.expected")
+    assert pairs_of("o282r11") == expected
+    assert pairs_of("o282r11", EDITION_2012 - {"c12-p1-lowered"}) != expected

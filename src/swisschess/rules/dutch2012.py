@@ -104,6 +104,11 @@ What 2012 changes, article by article
   of the bracket came from above (A.3), nobody there is paired first, so the
   re-pairing above is accepted when the bracket now allows its P1 pairs (which it
   did not before), even if a new moved-down player still has no opponent.
+* **C.12 after C.14** (``c12-p1-lowered``): C.12 comes after C.10 in every pass,
+  and C.14.a lowers P1 of a bracket A.3 treats as homogeneous one at a time; so
+  when no other set of moved-down players allows the bracket's P1 pairs, the
+  first set allowing P1 - 1 is accepted, and so on down to one pair more than the
+  bracket allowed.
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
@@ -360,6 +365,9 @@ AMENDMENTS: dict[str, str] = {
     "c13-floats": "C.13: a merged lowest bracket, 'treated as a heterogeneous score bracket with the latest added "
                   "score bracket as S1': a pair of two players of that S1 (the penultimate bracket first merged, with "
                   "its moved-down players) gives no float, B.5/B.6 (before: every pair of different scores)",
+    "c12-p1-lowered": "C.12 after C.14.a in a bracket A.3 treats as homogeneous: when no other set of moved-down "
+                      "players allows its P1 pairs, P1 is lowered one at a time and the first other set allowing P1 "
+                      "pairs (more than the bracket allowed) is accepted (before: only the P1 of C.2)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -596,6 +604,12 @@ class Dutch2012(Dutch1992):
         # moved-down player with whom only one pair can be made is refused)
         bracket = list(movers) + list(residents)
         return sum(1 for q in bracket if q in movers or not self.without_opponent(q, bracket)) // 2
+
+    def c12_lowers_p1(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        # C.12 "... and this now allows P1 pairings to be made": C.12 comes after C.10 in
+        # every pass, and C.14.a lowers P1 of a bracket A.3 treats as homogeneous one at a
+        # time before the bracket comes back to C.10 / C.12 (``c12-p1-lowered``)
+        return "c12-p1-lowered" in self.amendments and not self._treated_heterogeneous(movers, residents)
 
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         if set(alt.floaters) == set(cand.floaters) or "c12-scores" not in self.amendments:

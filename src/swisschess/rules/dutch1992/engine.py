@@ -1005,7 +1005,7 @@ class Dutch1992:
                 gen = None if prev.gen is None else _recording(prev.gen, seen)
                 alt = self._c12((gen, prev.cand), movers, residents, lower, lowest)
                 if prev.gen is not None:
-                    prev.gen = self.other_pairings(prev.cand, seen, prev.gen, alt is not None)
+                    prev.gen = self.other_pairings(prev.cand, seen, prev.gen, False if alt is None else alt[0])
                 if alt is not None:
                     prev.cand, cand, gen = alt
                     got = (cand, gen)
@@ -1036,16 +1036,19 @@ class Dutch1992:
 
     @staticmethod
     def other_pairings(
-        current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: bool
+        current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: bool | Candidate
     ) -> Iterator[Candidate]:
         """C13's "another pairing" of a bracket after C12 walked its pairings ``seen``.
 
         C13 tries the bracket's pairings in its own order, all but the one it
         keeps: those C12 rejected come back, and when C12 replaced ``current``
-        (the last of ``seen``), ``current`` comes first.
+        (by ``replaced``, one of ``seen``; True: the last of them), ``current``
+        comes first.
         """
-        if replaced:
+        if replaced is True:
             return chain([current], seen[:-1], rest)
+        if replaced is not False:
+            return chain([current], [s for s in seen if s is not replaced], rest)
         return chain(seen, rest)
 
     def _pair_or_none(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None] | None:
@@ -1321,6 +1324,12 @@ class Dutch1992:
         new moved-down players instead (seeds: p = n // 2)."""
         return (len(movers) + len(residents)) // 2
 
+    def c12_lowers_p1(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        """C12 after C14: when no other set of moved-down players allows the pairs the
+        bracket needed, may one allowing fewer (but more than the bracket allowed)
+        be accepted, P1 lowered one by one?  (Seeds: no.)"""
+        return False
+
     def same_movers(self, alt: Candidate, cand: Candidate) -> bool:
         """Would ``alt`` move down the same players as ``cand`` (so C12 gains nothing)?"""
         return set(alt.floaters) == set(cand.floaters)
@@ -1341,6 +1350,7 @@ class Dutch1992:
             return None
         tried = 0
         looked: set[frozenset[int]] = set()
+        fewer: list[tuple[int, Candidate, list[int]]] = []  # fewer than needed, more than before
         needed = self.c12_pairs_needed(movers, residents)
         before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
         self.budget.start()
@@ -1362,7 +1372,10 @@ class Dutch1992:
                 new = ctx.sort(alt.floaters)
                 # cheap necessary tests first: p pairs inside the bracket, and
                 # (heterogeneous) every moved-down player can meet a resident
-                if self._max_pairs(ctx.sort(new + residents)) < needed:
+                most = self._max_pairs(ctx.sort(new + residents))
+                if most < needed:
+                    if before < most and self.c12_lowers_p1(new, residents):
+                        fewer.append((most, alt, new))
                     continue
                 if self._treated_heterogeneous(new, residents) and not bipartite_saturates(
                     new, residents, ctx.compatible
@@ -1372,6 +1385,16 @@ class Dutch1992:
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
                 if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before):
                     return alt, got[0], got[1]
+            # C14 lowers P1 by one and the bracket, still short, comes back to C12:
+            # the first other set (in the previous bracket's order) allowing P1 pairs
+            for p1 in range(needed - 1, before, -1):
+                for most, alt, new in fewer:
+                    if most < p1:
+                        continue
+                    with self.budget.kept():
+                        got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
+                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, p1, before):
+                        return alt, got[0], got[1]
         except BudgetSpent:
             self.stats.searches_cut += 1
             return None
