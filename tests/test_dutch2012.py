@@ -647,3 +647,17 @@ def test_c12_after_c14_lowers_p1_one_pair_at_a_time():
     expected = expected_round(DATA / "o282r11.expected")
     assert pairs_of("o282r11") == expected
     assert pairs_of("o282r11", EDITION_2012 - {"c12-p1-lowered"}) != expected
+
+
+def test_c8b_another_set_of_moved_down_players_before_the_floats_relax():
+    """C.8.b comes before C.10.a-d too: another set of moved-down players of the same
+    scores (D.3) is tried at a float level before the next level drops a float
+    criterion (``c8b-floats``; ``c8b-sets`` alone took each set through the float
+    levels first).  The run at scale's 1524 round 7 (JaVaFo 1.4 generating, 33
+    players, the last round): the lowest bracket 23, 30 (2.0) | 28, 31, 32 (1.0),
+    where only 23 and 30 may take the bye, pairs one of them.  Pairing 23 (23-28)
+    makes 28 float up in two rounds running (B.5); pairing 30 (30-32, 28-31) breaks
+    nothing - JaVaFo gives 23 the bye."""
+    expected = expected_round(DATA / "s1524r7.expected")
+    assert pairs_of("s1524r7") == expected
+    assert pairs_of("s1524r7", EDITION_2012 - {"c8b-floats"}) != expected

@@ -76,6 +76,9 @@ What 2012 changes, article by article
   colour requirements are lowered (x, A.7.d: C.10.e/f); each set goes through
   the float levels (C.10.a-d) first, and only sets with the same scores are
   interleaved (B.3: a higher-scored player is not sent on for a colour).
+* **C.8.b before C.10.a-d** (``c8b-floats``): the sets of moved-down players with
+  the same scores are each tried at a float level before the next level drops a
+  float criterion (C.8.b, another set, is a step before C.10's lowering).
 * **A.3, the remainder**: it "is always treated as a homogeneous one", so it has
   no upfloaters: B.5/B.6 for upfloaters bind the moved-down players' pairs only.
 * **C.13, the merged bracket**: "treated as a heterogeneous score bracket with
@@ -368,6 +371,8 @@ AMENDMENTS: dict[str, str] = {
     "c12-p1-lowered": "C.12 after C.14.a in a bracket A.3 treats as homogeneous: when no other set of moved-down "
                       "players allows its P1 pairs, P1 is lowered one at a time and the first other set allowing P1 "
                       "pairs (more than the bracket allowed) is accepted (before: only the P1 of C.2)",
+    "c8b-floats": "C.8.b before C.10.a-d: the sets of moved-down players with the same scores are each tried at a "
+                  "float level before the next level (c8b-sets: each set through the float levels first)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -448,6 +453,7 @@ class Dutch2012(Dutch1992):
             psd_squares="b3-squares" in amendments,
             psd_movers_first="b3-m1" in amendments,
             joined_floats="c13-floats" in amendments,
+            sets_before_floats="c8b-floats" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments

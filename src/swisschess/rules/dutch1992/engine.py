@@ -72,6 +72,7 @@ class Variant:
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
     joined_floats: bool = False  # 2012 C.13: no float between two players of a merged bracket's S1
+    sets_before_floats: bool = False  # 2012 C.8.b before C.10.a-d: another set of movers before a float level
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -902,6 +903,13 @@ class Dutch1992:
                     for big_x in range(x_start, pm + pr + 1):
                         caps = [self.strong_caps(big_x, stage, b, pm + pr) for b in brackets]
                         for sx in _caps_union(caps):
+                            if self.variant.sets_before_floats and len(sets) > 1:
+                                # 2012 C.8.b before C.10.a-d: every set at a float level before the next level
+                                for li in sorted({li for lis in lises for li in lis}):
+                                    for st, cap, lis in zip(sets, caps, lises, strict=True):
+                                        if sx in cap and li in lis:
+                                            yield st, big_x, sx, li, self.levels[li]
+                                continue
                             for st, cap, lis in zip(sets, caps, lises, strict=True):  # C8b (see _set_groups)
                                 if sx not in cap:
                                     continue
