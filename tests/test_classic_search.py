@@ -35,6 +35,9 @@ SEED3 = Path(__file__).parent / "data" / "classic" / "c13_walk_javafo_seed3.trf"
 #: witness of the remainders' cut (both from the 2012 run at scale, see PROVENANCE.md)
 SEED8 = Path(__file__).parent / "data" / "classic" / "float_bound_ours_seed8.trf"
 SEED282 = Path(__file__).parent / "data" / "classic" / "het_remainder_ours_seed282.trf"
+#: our generator's 2012 seeds 536 (103 players, rounds 1-2) and 952 (64 players, rounds 1-11)
+SEED536 = Path(__file__).parent / "data" / "classic" / "pairs_allowed_ours_seed536.trf"
+SEED952 = Path(__file__).parent / "data" / "classic" / "too_few_pairs_ours_seed952.trf"
 
 
 def _boards(pairing) -> set[tuple[int, int]]:
@@ -68,6 +71,8 @@ def test_cuts_change_no_pairing(monkeypatch, edition):
     monkeypatch.setattr(Dutch1992, "_no_leaf", lambda self, *args: False)
     monkeypatch.setattr(Dutch1992, "_dead_remainders", lambda self, *args: None)
     monkeypatch.setattr(Dutch1992, "_cut_over_bound", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_too_few_pairs", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_pairs_allowed", lambda self, level: lambda *spent: self.ctx.compatible)
     assert [_boards(pair(p)) for p in positions] == cut
 
 
@@ -131,3 +136,28 @@ def test_remainder_cut_finishes_the_walk():
     assert time.process_time() - t0 < 2
     assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
     assert compare_boards(11, checker_boards(pairing), recorded, colourless) is None
+
+
+@pytest.mark.parametrize(
+    ("path", "rnd"),
+    [
+        # a 27-player remainder at x = 0: the test that the rest of S1 can still find
+        # opponents now counts only pairs the branch may still make (``_pairs_allowed``):
+        # 1.2 million nodes to the first leaf before, 12 CPU s
+        (SEED536, 2),
+        # 3,744 remainders of the 5-point bracket at a strong-colour budget of 0, none
+        # with a pairing: now skipped whole (``_too_few_pairs``), 277,000 searches before
+        (SEED952, 11),
+    ],
+)
+def test_searches_without_leaves_are_skipped(path, rnd):
+    """Our seeds 536 r2 and 952 r11 (2012): the round as our engine paired it before
+    (12 and 10 CPU s), now within 5,000 nodes per bracket, quickly."""
+    t = read_trf(str(path)).tournament
+    recorded, colourless = tournament_boards(t, rnd)
+    stats = SearchStats()
+    t0 = time.process_time()
+    pairing = pair_dutch_2012(position_before(t, rnd), node_budget=5_000, stats=stats)
+    assert time.process_time() - t0 < 2
+    assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
+    assert compare_boards(rnd, checker_boards(pairing), recorded, colourless) is None
