@@ -25,11 +25,19 @@ from swisschess.checking.checker import (
 from swisschess.formats.trf import read_trf
 from swisschess.rules.dutch1992 import Dutch1992, pair_dutch_1992
 from swisschess.rules.dutch1992.kernel import SearchStats
-from swisschess.rules.dutch2012 import pair_dutch_2012
+from swisschess.rules.dutch2012 import EDITION_2012, pair_dutch_2012
 
 #: a 127-player tournament made by JaVaFo 1.4's generator (the 2012 run at scale, seed 3),
 #: in TRF-2026; its round 11 is the witness (see tests/data/classic/PROVENANCE.md)
 SEED3 = Path(__file__).parent / "data" / "classic" / "c13_walk_javafo_seed3.trf"
+#: our generator's 2012 seed 8 (122 players), rounds 1-4: round 5 is the witness of the
+#: float bound's cut; our generator's seed 282 (26 players), rounds 1-11: round 11 is the
+#: witness of the remainders' cut (both from the 2012 run at scale, see PROVENANCE.md)
+SEED8 = Path(__file__).parent / "data" / "classic" / "float_bound_ours_seed8.trf"
+SEED282 = Path(__file__).parent / "data" / "classic" / "het_remainder_ours_seed282.trf"
+#: our generator's 2012 seeds 536 (103 players, rounds 1-2) and 952 (64 players, rounds 1-11)
+SEED536 = Path(__file__).parent / "data" / "classic" / "pairs_allowed_ours_seed536.trf"
+SEED952 = Path(__file__).parent / "data" / "classic" / "too_few_pairs_ours_seed952.trf"
 
 
 def _boards(pairing) -> set[tuple[int, int]]:
@@ -61,6 +69,10 @@ def test_cuts_change_no_pairing(monkeypatch, edition):
     monkeypatch.setattr(Dutch1992, "_dead_bracket", lambda self, *args: False)
     monkeypatch.setattr(Dutch1992, "_beyond_least_squares", lambda self, *args: False)
     monkeypatch.setattr(Dutch1992, "_no_leaf", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_dead_remainders", lambda self, *args: None)
+    monkeypatch.setattr(Dutch1992, "_cut_over_bound", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_too_few_pairs", lambda self, *args: False)
+    monkeypatch.setattr(Dutch1992, "_pairs_allowed", lambda self, level: lambda *spent: self.ctx.compatible)
     assert [_boards(pair(p)) for p in positions] == cut
 
 
@@ -86,3 +98,66 @@ def test_a_search_cut_short_is_counted():
     full = SearchStats()
     pair_dutch_2012(position_before(t, 11), stats=full)
     assert full.searches_cut == 0
+
+
+def test_float_bound_cut_finishes_the_search():
+    """Our seed 8 round 5 (2012, ``float-criteria``): a level that drops B.5 and B.6 for
+    downfloaters bounds their breaches in one count (a B.5 breach weighs 16); C.12's walk
+    of the 1-point bracket (21 players) looks for a pairing sending down someone not yet
+    tried, and the only one left breaks B.5.  Each level below 16 sent every pairing
+    leaving him over down to its leaf: two searches ran out of 2,000,000 nodes (90 CPU s)
+    and the round was not JaVaFo's.  A leaf over the bound is now cut once the level has
+    rejected as few breaches (``_cut_over_bound``): 40,000 nodes are enough, and the
+    round is JaVaFo 1.4's - as without ``float-criteria``, where nobody breaks B.5 here."""
+    t = read_trf(str(SEED8)).tournament
+    stats = SearchStats()
+    t0 = time.process_time()
+    pairing = _boards(pair_dutch_2012(t, node_budget=40_000, stats=stats))
+    assert time.process_time() - t0 < 5
+    assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
+    assert pairing == _boards(pair_dutch_2012(t, amendments=EDITION_2012 - {"float-criteria"}))
+    # boards JaVaFo 1.4's checker gave where the search cut short had paired otherwise
+    assert {(83, 115), (105, 68), (113, 101), (96, 110), (104, 116), (114, 112)} <= pairing
+
+
+def test_remainder_cut_finishes_the_walk():
+    """Our seed 282 round 11 (2012, 26 players): C.13 walks the 5-point bracket (four
+    players moved down, nine residents) for a pairing the joined lowest bracket can
+    complete; every one sending a single player down is skipped, yet the walk paired the
+    movers in all 3,024 ways at each colour and float relaxation before the remainders cut
+    it (346,000 nodes, 6 CPU s).  The movers' search now cuts a branch whose remainders
+    can only leave skipped sets over (``_dead_remainders``): 5,000 nodes per bracket are
+    enough, and the round is as before (the recorded round 11)."""
+    t = read_trf(str(SEED282)).tournament
+    recorded, colourless = tournament_boards(t, 11)
+    stats = SearchStats()
+    t0 = time.process_time()
+    pairing = pair_dutch_2012(position_before(t, 11), node_budget=5_000, stats=stats)
+    assert time.process_time() - t0 < 2
+    assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
+    assert compare_boards(11, checker_boards(pairing), recorded, colourless) is None
+
+
+@pytest.mark.parametrize(
+    ("path", "rnd"),
+    [
+        # a 27-player remainder at x = 0: the test that the rest of S1 can still find
+        # opponents now counts only pairs the branch may still make (``_pairs_allowed``):
+        # 1.2 million nodes to the first leaf before, 12 CPU s
+        (SEED536, 2),
+        # 3,744 remainders of the 5-point bracket at a strong-colour budget of 0, none
+        # with a pairing: now skipped whole (``_too_few_pairs``), 277,000 searches before
+        (SEED952, 11),
+    ],
+)
+def test_searches_without_leaves_are_skipped(path, rnd):
+    """Our seeds 536 r2 and 952 r11 (2012): the round as our engine paired it before
+    (12 and 10 CPU s), now within 5,000 nodes per bracket, quickly."""
+    t = read_trf(str(path)).tournament
+    recorded, colourless = tournament_boards(t, rnd)
+    stats = SearchStats()
+    t0 = time.process_time()
+    pairing = pair_dutch_2012(position_before(t, rnd), node_budget=5_000, stats=stats)
+    assert time.process_time() - t0 < 2
+    assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
+    assert compare_boards(rnd, checker_boards(pairing), recorded, colourless) is None

@@ -155,6 +155,7 @@ class Dutch1992:
         #: with ``_psd_left``: the joined bracket's lowest score and the bye's share set aside (squares)
         self._psd_bye: tuple[Fraction, int] = (Fraction(0), 0)
         self._least_squares: dict[tuple[frozenset[int], Fraction], int] = {}  # -1: no complete pairing
+        self._few_pairs: dict[tuple, bool] = {}  # _too_few_pairs
 
     # ------------------------------------------------------------ look-ahead
     def completable(self, ids: frozenset[int]) -> bool:
@@ -212,6 +213,7 @@ class Dutch1992:
         accept,
         max_strong: int | None = None,
         dead: Callable[[frozenset[int]], bool] | None = None,
+        dead_pool: Callable[[list[int]], bool] | None = None,
     ) -> Iterator[Candidate]:
         """C6/C7: pair S1[i] with S2[i] over the D1 orders of S2 (depth first).
 
@@ -222,7 +224,9 @@ class Dutch1992:
         and a bipartite test that the rest of S1 can still find opponents.
         ``dead(F)``: would every leaf leaving the players F of S2 unpaired yield
         nothing, whatever its pairs?  Given, branches holding only such leaves are
-        cut (:meth:`_dead_branch`).
+        cut (:meth:`_dead_branch`).  ``dead_pool(free)`` (a heterogeneous bracket's
+        movers, :meth:`_het_level`): would every leaf whose S2 players left over are
+        among ``free`` yield nothing?  Given, branches where it holds are cut.
         """
         ctx = self.ctx
         p = len(s1)
@@ -231,6 +235,7 @@ class Dutch1992:
 
         ucap = up_cap(level)
         tick = self.budget.tick
+        allowed = self._pairs_allowed(level)
 
         def leaf() -> Iterator[Candidate]:
             pairs = [(s1[k], s2[j]) for k, j in enumerate(chosen)]
@@ -244,6 +249,8 @@ class Dutch1992:
         # comes back to the frame, exactly where a recursive version would.
         tick()
         if dead is not None and self._dead_branch(s1, s2, dead, max_conflicts, max_strong):
+            return
+        if dead_pool is not None and dead_pool(list(s2)):
             return
         if p == 0:
             yield from leaf()
@@ -296,7 +303,9 @@ class Dutch1992:
                 chosen.append(j)
                 if i + 1 == p:
                     tick()
-                    if dead is None or not dead(frozenset(s2[k] for k in range(len(s2)) if not used[k])):
+                    if (dead is None or not dead(frozenset(s2[k] for k in range(len(s2)) if not used[k]))) and (
+                        dead_pool is None or not dead_pool([s2[k] for k in range(len(s2)) if not used[k]])
+                    ):
                         yield from leaf()
                 else:
                     free = [s2[k] for k in range(len(s2)) if not used[k]]
@@ -305,9 +314,13 @@ class Dutch1992:
                         s1_left, free, dead, max_conflicts - c, None if max_strong is None else max_strong - sc
                     ):
                         pass
+                    elif dead_pool is not None and dead_pool(free):
+                        pass
                     elif c + self._same_colour_bound(s1_left, free) <= max_conflicts and (
                         max_strong is None or sc + self._same_colour_bound(s1_left, free, Strength.STRONG) <= max_strong
-                    ) and bipartite_saturates(s1_left, free, ctx.compatible):
+                    ) and bipartite_saturates(
+                        s1_left, free, allowed(c == max_conflicts, max_strong is not None and sc == max_strong)
+                    ):
                         frame[5] = (j, left, d, cost)
                         tick()
                         stack.append([i + 1, c, sc, ups, 0, None])
@@ -319,6 +332,55 @@ class Dutch1992:
                     left[d] += cost
             if not descend:
                 stack.pop()
+
+    def _pairs_allowed(self, level: Level) -> Callable[[bool, bool], Callable[[int, int], bool]]:
+        """The pairs a branch of :meth:`transpositions` may still make, for its test that
+        the rest of S1 can still find opponents: compatible (B1/B2), the upfloater's B5/B6
+        as the level holds them, and - once the branch has used up its colour budget
+        (``no_conflict``: x, B4) or its strong one (``no_strong``: 2012 A.7.d) - no two
+        players wanting the same colour (strongly).  Every pair below the branch meets
+        these, so a branch whose S1 cannot be saturated by them has no leaf; none of them
+        depends on a level's bounds, so a looser level cuts the same branch (see
+        :meth:`_dead_branch`).  Before, only B1/B2 were tested: our generator's 2012 seed
+        536 r2 (a 27-player remainder at x = 0) walked 1.2 million nodes to its first leaf."""
+        ctx = self.ctx
+        memo: dict[tuple[int, int], bool] = {}
+
+        def base(a: int, b: int) -> bool:
+            r = memo.get((a, b))
+            if r is None:
+                r = memo[a, b] = ctx.compatible(a, b) and self._pair_float_ok(a, b, level)
+            return r
+
+        def no_conflict(a: int, b: int) -> bool:
+            return base(a, b) and not ctx.conflict(a, b)
+
+        def no_strong(a: int, b: int) -> bool:
+            return base(a, b) and not self.strong_conflict(a, b)
+
+        def neither(a: int, b: int) -> bool:
+            return no_conflict(a, b) and not self.strong_conflict(a, b)
+
+        variants = {(False, False): base, (True, False): no_conflict, (False, True): no_strong, (True, True): neither}
+        return lambda conflicts_spent, strong_spent: variants[conflicts_spent, strong_spent]
+
+    def _too_few_pairs(self, players: Sequence[int], p: int, no_conflict: bool, no_strong: bool, level: Level) -> bool:
+        """Can ``players`` not make ``p`` pairs of the kind :meth:`_pairs_allowed` allows
+        (B1/B2, the upfloaters' B5/B6 at the level, and with a colour budget of 0 no
+        pair wanting the same colour, with a strong one of 0 none wanting it strongly)?
+        Then no D2 exchange and no D1 order has a leaf: the bracket's search at this
+        relaxation is skipped whole instead of each exchange being cut at its root.
+        Like :meth:`_pairs_allowed`, nothing here depends on a level's bounds.  Our
+        generator's 2012 seed 952 r11: 3,744 remainders of the 5-point bracket, each
+        of its exchanges tried at a strong budget of 0 (277,000 searches, 10 CPU s)."""
+        if p == 0:
+            return False
+        key = (frozenset(players), p, no_conflict, no_strong, holds(level), self.joined_s1)
+        r = self._few_pairs.get(key)
+        if r is None:
+            ok = self._pairs_allowed(level)(no_conflict, no_strong)
+            r = self._few_pairs[key] = max_pairs(list(players), ok) < p
+        return r
 
     def _dead_branch(
         self, s1: Sequence[int], s2: Sequence[int], dead: Callable[[frozenset[int]], bool],
@@ -553,7 +615,11 @@ class Dutch1992:
                                     pinned = ((li, with_up_cap(lv, up_left)) for li, lv in pinned)
                                 if not upfloats:
                                     pinned = ((li, without_upfloat_criteria(lv)) for li, lv in pinned)
-                                for _, lv in self.fewest_violations(pinned):  # C9
+                                # a pinned level (a remainder) has nothing to skip: its
+                                # rejections count straight in its bracket's level (which
+                                # the dead leaves read, see _dead_leaves)
+                                walk = pinned if level_only is not None else self.fewest_violations(pinned)
+                                for _, lv in walk:  # C9
                                     yield phase, x, sx, lv
 
             for phase, x, sx, level in relaxations():
@@ -627,6 +693,8 @@ class Dutch1992:
         dead = self._dead_leaves(players, p, extra, lower, lowest, level)
         if self._dead_bracket(players, p, dead, x, sx):
             return
+        if self._too_few_pairs(players, p, x == 0, sx == 0, level):
+            return
         if lowest and self._beyond_least_squares(players, extra):
             return
         if self._psd_left is not None and self._no_leaf(players, p, x, sx, level, dead):
@@ -675,50 +743,83 @@ class Dutch1992:
         return Candidate(list(pairs), list(rest))
 
     def _dead_leaves(
-        self, players: Sequence[int], p: int, extra: Sequence[int], lower: frozenset[int], lowest: bool, level: Level
+        self, players: Sequence[int] | None, p: int, extra: Sequence[int], lower: frozenset[int], lowest: bool,
+        level: Level, own: Fraction | None = None,
     ) -> Callable[[frozenset[int]], bool]:
         """``dead(F)``: does a leaf of this bracket (``players``, ``extra`` moving
         down anyway, ``p`` pairs) that leaves F unpaired yield nothing, whatever its pairs?
 
         None is reached when the other players have no p pairs among them (B1/B2).
+        ``players`` None (a heterogeneous bracket's remainder not yet known, see
+        :meth:`_het_level`): only what F alone decides, ``own`` the lowest score
+        the remainder and ``extra`` can have (a player of F with that score makes
+        it the remainder's own score).
 
         What :meth:`_accept_rest` rejects on the players left over alone - the
         lowest bracket's bye (B1b), B5/B6 for downfloaters at the level (A5), the
         look-ahead - and what a walk (C12, C13) skips (:attr:`walk_skips`: the same
         players moving down as before, or with whom the lowest bracket cannot be
-        completed).  The bound on downfloat breaches (2012 C.10) is left to the
-        leaf: the fewest breaches it rejects steer the levels (:meth:`fewest_violations`).
-        ``walk_skips`` only rejects more as its walk goes on (the tried sets
-        grow), so a branch cut now would also be skipped later.
+        completed).  ``walk_skips`` only rejects more as its walk goes on (the tried
+        sets grow), so a branch cut now would also be skipped later.
+
+        The bound on downfloat breaches (2012 C.10): the fewest breaches the leaves
+        reject steer the levels (:meth:`fewest_violations`: a looser level is skipped
+        when its bound still rejects them), so a leaf over the bound is only dead
+        once the level has already rejected as few breaches or fewer
+        (:attr:`rejected`, read when asked): cutting it then leaves the level's
+        fewest as the full walk finds it.  Under ``float-criteria`` this is the cut
+        that matters: its levels drop B.5 and B.6 together and bound them in one
+        count where a B.5 breach weighs 16, so a player breaking B.5 is not refused
+        by the level's criteria (as under the other float levels) but by the bound
+        only; without the cut every pairing leaving him over went down to its leaf
+        (our generator's 2012 seed 8 r5: 90 CPU s, two searches out of budget).
         """
         ctx = self.ctx
         fixed = frozenset(extra)
-        own = min(ctx.f[q].score for q in chain(players, extra))  # as _accept_rest: the bracket's own score
+        if own is None:
+            assert players is not None
+            own = min(ctx.f[q].score for q in chain(players, extra))  # as _accept_rest: the bracket's own score
         exempt = fixed if self.variant.forced_floats_exempt else frozenset()
-        known: dict[frozenset[int], bool] = {}  # static reasons only (a walk's grow)
+        cap = down_cap(level)
+        #: static reasons only (a walk's skips grow, the level's fewest falls): dead,
+        #: and the breaches over the bound (0: within it)
+        known: dict[frozenset[int], tuple[bool, int]] = {}
 
-        def static(out: frozenset[int]) -> bool:
+        def static(out: frozenset[int]) -> tuple[bool, int]:
             rest = fixed | out
             if lowest:
                 if len(rest) > 1:
-                    return True
+                    return True, 0
                 if rest and not ctx.f[next(iter(rest))].bye_ok:  # B1b
-                    return True
+                    return True, 0
             for q in rest:
                 if ctx.f[q].score == own and q not in exempt and not self.float_ok(q, Float.DOWN, level):
-                    return True
-            if self._max_pairs([q for q in players if q not in out]) < p:
-                return True
-            return not lowest and self.lookahead and not self.completable(rest | lower)
+                    return True, 0
+            if players is not None and self._max_pairs([q for q in players if q not in out]) < p:
+                return True, 0
+            over = 0
+            if cap is not None:  # as _accept_rest: the breaches of the bracket's own downfloaters
+                down = sum(self.float_violations(q, Float.DOWN) for q in rest if ctx.f[q].score == own and q not in exempt)
+                over = down if down > cap else 0
+            return not lowest and self.lookahead and not self.completable(rest | lower), over
 
         def dead(out: frozenset[int]) -> bool:
             r = known.get(out)
             if r is None:
                 r = known[out] = static(out)
+            if r[0] or (r[1] and self._cut_over_bound(r[1])):
+                return True
             skips = self.walk_skips  # set while a walk asks for the next pairing only
-            return r or (skips is not None and skips(fixed | out))
+            return skips is not None and skips(fixed | out)
 
         return dead
+
+    def _cut_over_bound(self, breaches: int) -> bool:
+        """May a leaf whose downfloaters break the level's bound (2012 C.10) this much
+        be cut unseen?  Once the level has rejected as few breaches or fewer: its
+        fewest (:attr:`rejected`, which steers the looser levels) stays as the full
+        walk finds it (see :meth:`_dead_leaves`)."""
+        return breaches >= self.rejected[0]
 
     def _beyond_least_squares(self, players: Sequence[int], extra: Sequence[int]) -> bool:
         """Joined lowest bracket, B3 by squares first (:meth:`_least_differences`): do
@@ -952,8 +1053,34 @@ class Dutch1992:
                         seen_rem.add(key)
 
                 yield from self.kept_rejected(
-                    self.transpositions(list(st.s1), residents, min(pm, big_x), level, accept, sx)
+                    self.transpositions(
+                        list(st.s1), residents, min(pm, big_x), level, accept, sx,
+                        dead_pool=self._dead_remainders(residents, st, rem_size - 2 * pr, lower, lowest, level),
+                    )
                 )
+
+    def _dead_remainders(
+        self, residents: Sequence[int], st: _MoverSet, r: int, lower: frozenset[int], lowest: bool, level: Level
+    ) -> Callable[[list[int]], bool]:
+        """``dead_pool(free)`` for a heterogeneous bracket's movers (:meth:`transpositions`):
+        does every remainder left once the movers have opponents among ``free``
+        (the residents not yet taken, plus ``st.join``) leave over, with ``r`` players
+        unpaired, only sets that :meth:`_dead_leaves` calls dead on their own?
+
+        Such a set F is among the r-subsets of ``free`` and ``join`` whatever the
+        movers' other opponents, and the remainder's own search would cut each of
+        its leaves (or reject it at the leaf) for F alone: the bye (B1b), B5/B6 for
+        downfloaters, their 2012 bound, the look-ahead, a walk's skips.  Without
+        this, a walk (C12, C13) that skips every set the bracket can send down tried
+        each of the movers' pairings at each colour and float relaxation, each
+        remainder cut only at its own root (our generator's 2012 seed 282 r11: 3,024
+        pairings of four movers into nine residents, about 100 relaxations).
+        """
+        f = self.ctx.f
+        own = min(f[q].score for q in chain(residents, st.join, st.moved_on))  # the lowest the remainder can have
+        dead = self._dead_leaves(None, 0, st.moved_on, lower, lowest, level, own=own)
+        join = list(st.join)
+        return lambda free: self._leftovers_dead(free + join, r, dead, None)
 
     # ------------------------------------------------------------ the round
     def run(self, ids: list[int]) -> tuple[list[tuple[int, int]], int | None]:
