@@ -127,15 +127,19 @@ def test_remainder_cut_finishes_the_walk():
     movers in all 3,024 ways at each colour and float relaxation before the remainders cut
     it (346,000 nodes, 6 CPU s).  The movers' search now cuts a branch whose remainders
     can only leave skipped sets over (``_dead_remainders``): 5,000 nodes per bracket are
-    enough, and the round is as before (the recorded round 11)."""
+    enough.  The round is JaVaFo 1.4's since the 2012 reading ``c12-p1-lowered``: five
+    of the recorded boards (our generator's, before it) change to the pairs JaVaFo's
+    checker gave, the other eight stay."""
     t = read_trf(str(SEED282)).tournament
-    recorded, colourless = tournament_boards(t, 11)
+    recorded, _ = tournament_boards(t, 11)
     stats = SearchStats()
     t0 = time.process_time()
     pairing = pair_dutch_2012(position_before(t, 11), node_budget=5_000, stats=stats)
     assert time.process_time() - t0 < 2
     assert (stats.fallbacks, stats.walks_cut, stats.searches_cut) == (0, 0, 0)
-    assert compare_boards(11, checker_boards(pairing), recorded, colourless) is None
+    ours_before = {(1, 10), (3, 15), (4, 8), (12, 5), (7, 19)}
+    javafo = {(1, 15), (3, 19), (8, 5), (7, 4), (12, 10)}
+    assert set(checker_boards(pairing)) == (set(recorded) - ours_before) | javafo
 
 
 @pytest.mark.parametrize(
