@@ -17,8 +17,8 @@ scale (issue 30) where that happened or the search was slow, kept in
 * ``ours-seed-S.cfg``: a configuration of our own generator, run as the endorsement
   run runs it (``swisschess engine --dutch --edition 2012 -g CFG -s S -o F``); the
   figure is the CPU time of the whole process (``os.wait4``);
-* four witnesses of tests/test_classic_search.py (``tests/data/classic/``), made by our
-  generator in the same run: seeds 282, 536 and 952 (round 11, 2 and 11 paired again,
+* five witnesses of tests/test_classic_search.py (``tests/data/classic/``), made by our
+  generator in the same run: seeds 282, 536, 952 and 736 (round 11, 2, 11 and 4 paired again,
   "same": as our engine paired it then) and seed 8 (rounds 1-4; the next round is paired,
   "JaVaFo": as JaVaFo 1.4's checker pairs it, i.e. as without ``float-criteria``).
 
@@ -56,6 +56,7 @@ GENERATED: list[tuple[str, int]] = [("ours-seed-8.cfg", 8), ("ours-seed-102.cfg"
 #: witnesses (tests/data/classic): (file, round) re-paired; a file whose next round is paired
 WITNESS_ROUNDS: list[tuple[str, int]] = [
     ("het_remainder_ours_seed282.trf", 11), ("pairs_allowed_ours_seed536.trf", 2), ("too_few_pairs_ours_seed952.trf", 11),
+    ("colour_bound_ours_seed736.trf", 4),
 ]
 WITNESS_NEXT: list[str] = ["float_bound_ours_seed8.trf"]
 

@@ -248,6 +248,12 @@ class Dutch1992:
         # undo (S2 index, B3 counter, difference) is applied when the search
         # comes back to the frame, exactly where a recursive version would.
         tick()
+        # the colour budgets and B1/B2 first (cheap, the same tests as a branch's below):
+        # a remainder's D2 exchanges are mostly cut here, thousands of them per relaxation
+        if self._same_colour_bound(s1, s2) > max_conflicts or (
+            max_strong is not None and self._same_colour_bound(s1, s2, Strength.STRONG) > max_strong
+        ):
+            return
         if dead is not None and self._dead_branch(s1, s2, dead, max_conflicts, max_strong):
             return
         if dead_pool is not None and dead_pool(list(s2)):
