@@ -661,3 +661,18 @@ def test_c8b_another_set_of_moved_down_players_before_the_floats_relax():
     expected = expected_round(DATA / "s1524r7.expected")
     assert pairs_of("s1524r7") == expected
     assert pairs_of("s1524r7", EDITION_2012 - {"c8b-floats"}) != expected
+
+
+def test_c13_pairs_the_bracket_joined_last_on_its_own_again():
+    """C.13 after two joins (the run at scale, JaVaFo 1.4 generating, seed 2366, round 9,
+    196 players): the lowest bracket (181 alone, 0.5) cannot be paired; the 1.5 bracket
+    has no other pairing, so it is joined to it, and the 2.0 bracket neither, so it is
+    joined too; the 2.5 bracket's next pairing sends 185 down instead of 182.  JaVaFo
+    then pairs the 2.0 bracket again on its own (175-185, 188-169, 184-193; 190 and
+    194, the last two, move down) above the bracket joined first (190-165, 194-177,
+    163-181: the bracket joined first, still merged); paired as one bracket of 2.0,
+    1.5 and 0.5 (the same score differences) the first exchange was 193-194, 184-177
+    (``c13-apart``)."""
+    expected = expected_round(DATA / "s2366r9.expected")
+    assert pairs_of("s2366r9") == expected
+    assert pairs_of("s2366r9", EDITION_2012 - {"c13-apart"}) != expected

@@ -63,6 +63,13 @@ What 2012 changes, article by article
   bracket's own order, also after C.12 changed it; one that pairs none of a
   heterogeneous bracket's moved-down players has p = 0 (A.3: p counts their
   pairs), so the brackets are joined instead.
+* **C.13 after two joins** (``c13-apart``, reading): when the bracket above two
+  or more joined brackets finds another pairing that lets the merged bracket be
+  paired, the bracket joined last (A.3: heterogeneous with its new moved-down
+  players) is paired again on its own and the rest as the lowest, if both pair
+  straight away (no C.12 below it, no C.13 again), the first with all its
+  moved-down players, with score differences as small as the merged pairing's;
+  otherwise the merged pairing stands.
 * **C.1 in the lowest bracket**: the bye belongs to its pairing (B.1b), so a
   moved-down player has an opponent there only if the rest can still be paired
   with the bye to a player allowed it; if not, C.12.
@@ -373,6 +380,10 @@ AMENDMENTS: dict[str, str] = {
                       "pairs (more than the bracket allowed) is accepted (before: only the P1 of C.2)",
     "c8b-floats": "C.8.b before C.10.a-d: the sets of moved-down players with the same scores are each tried at a "
                   "float level before the next level (c8b-sets: each set through the float levels first)",
+    "c13-apart": "C.13: when a bracket above two or more joined ones is re-paired so that the merged lowest "
+                 "bracket can be paired, the bracket joined last is paired again on its own (when A.3 treats it as "
+                 "heterogeneous), then the rest as the lowest - taken only if both pair straight away, the first with "
+                 "all its moved-down players, with score differences as small as the merged pairing's (before: always the merged bracket)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -458,6 +469,7 @@ class Dutch2012(Dutch1992):
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments
         self.lookahead = "c13" not in amendments
+        self.c13_apart = "c13-apart" in amendments
         if "float-order" in amendments:
             self.levels = FLOAT_LEVELS_2012
             if "float-minimum" in amendments:

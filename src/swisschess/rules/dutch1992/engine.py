@@ -134,6 +134,11 @@ class Dutch1992:
         #: lowest bracket is checked, C13 backtracks (2012 edition)
         self.lookahead = True
         self.joined = False  # pairing a lowest bracket joined by C13
+        #: (2012 ``c13-apart``) once C13 re-pairs a bracket above two or more brackets
+        #: it had joined, the one joined last is paired again on its own (see _run_c13)
+        self.c13_apart = False
+        #: set by :meth:`_c13`: the penultimate bracket was re-paired after joins
+        self._c13_reopened = False
         #: (variant ``joined_floats``) the S1 of the bracket C13 first merged into
         #: the lowest: the penultimate bracket with its moved-down players, all from
         #: above; a pair of two of them has no float (B5/B6), as moved-down players
@@ -1152,7 +1157,18 @@ class Dutch1992:
                     got = (cand, gen)
                     movers = ctx.sort(prev.cand.floaters)
             if got is None:  # only the lowest bracket: C13
+                self._c13_reopened = False
                 movers, residents, got = self._c13(stack, movers, list(residents))
+                if self._c13_reopened:  # c13-apart: the bracket joined last on its own again
+                    first = groups[len(stack)]
+                    rest = ctx.sort([q for g in groups[len(stack) + 1 :] for q in g])
+                    apart = None
+                    if self._treated_heterogeneous(movers, first):  # A3: its movers are paired first
+                        apart = self._pair_apart(movers, [first, rest])
+                    if apart is not None and self._apart_as_close(apart, got[0]):
+                        stack.extend(apart)
+                        movers = apart[-1].cand.floaters
+                        break
             cand, gen = got
             stack.append(_Paired(movers, list(residents), gen, cand))
             movers = cand.floaters
@@ -1160,6 +1176,41 @@ class Dutch1992:
         if len(movers) > 1:
             raise PairingError("round could not be completed")
         return pairs, (movers[0] if movers else None)
+
+    def _pair_apart(self, movers: list[int], groups: list[list[int]]) -> list[_Paired] | None:
+        """c13-apart: the score group C13 joined last paired again on its own, then
+        the bracket it had been joined to (still merged) as the lowest.
+
+        Taken only when both are paired straight away (no C12 below the first,
+        no C13 again) and the first pairs all its moved-down players; otherwise
+        None and the merged bracket's pairing stands.
+        """
+        done: list[_Paired] = []
+        joined = self.joined
+        try:
+            for k, residents in enumerate(groups):
+                lowest = k == len(groups) - 1
+                self.joined = lowest  # the lowest is still a joined bracket
+                lower = frozenset(q for g in groups[k + 1 :] for q in g)
+                got = self._pair_or_none(movers, residents, lower, lowest)
+                # C12 does not undo the pairing C13 has just chosen above (k = 0)
+                if got is None or (k and movers and self.c12_applies(movers, residents, got[0], lowest)):
+                    return None
+                if not k and set(movers) & set(got[0].floaters):  # A3: every moved-down player paired
+                    return None
+                done.append(_Paired(movers, list(residents), got[1], got[0]))
+                movers = got[0].floaters
+            return done
+        finally:
+            self.joined = joined
+
+    def _apart_as_close(self, apart: list[_Paired], merged: Candidate) -> bool:
+        """c13-apart: B3 - the groups paired apart have score differences as small as
+        the merged bracket's pairing (else the merged pairing stands)."""
+        everyone = [q for e in apart for q in e.movers + e.residents]
+        lowest_score = min(self.ctx.f[q].score for q in everyone)
+        pairs = [pr for e in apart for pr in e.cand.pairs]
+        return self.psd(Candidate(pairs, apart[-1].cand.floaters), lowest_score) <= self.psd(merged, lowest_score)
 
     def c13_p_zero(self, pen: _Paired, alt: Candidate) -> bool:
         """C13: would ``alt`` leave the penultimate bracket with p = 0 (join instead)?
@@ -1203,6 +1254,7 @@ class Dutch1992:
     def _c13(self, stack: list[_Paired], movers: list[int], residents: list[int]):
         """C13: re-pair the penultimate bracket, else join it to the lowest; see :meth:`_run_c13`."""
         ctx = self.ctx
+        joins = 0
         while stack:
             pen = stack.pop()
             if pen.gen is not None:
@@ -1229,6 +1281,7 @@ class Dutch1992:
                         if got is not None:
                             pen.cand = alt
                             stack.append(pen)
+                            self._c13_reopened = self.c13_apart and joins > 1
                             return ctx.sort(alt.floaters), residents, got
                 except BudgetSpent:  # not every pairing was tried: counted
                     self.stats.walks_cut += 1
@@ -1236,6 +1289,7 @@ class Dutch1992:
             latest, below = ctx.sort(pen.movers + pen.residents), residents
             movers, residents = pen.movers, ctx.sort(pen.residents + residents)
             self.joined = True
+            joins += 1
             if self.variant.joined_floats and not self.joined_s1:
                 self.joined_s1 = frozenset(latest)  # the first join only
             if not self.completable(frozenset(movers) | frozenset(residents)):
