@@ -401,4 +401,5 @@ def test_a_cpu_limit_stops_a_command_by_its_cpu_not_the_clock(tmp_path):
     assert rc == 6
     assert line["generated"] and line["crash"].startswith("timeout after 1 CPU s:")
     # stopped by the kernel at its first CPU second, however long that took on the clock
-    assert 0.9 < line["reference_cpu"] < 2.5
+    # (rusage's user/system times are sampled: they may read a little under the limit)
+    assert 0.75 < line["reference_cpu"] < 2.5
