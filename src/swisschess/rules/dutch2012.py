@@ -384,6 +384,9 @@ AMENDMENTS: dict[str, str] = {
                  "bracket can be paired, the bracket joined last is paired again on its own (when A.3 treats it as "
                  "heterogeneous), then the rest as the lowest - taken only if both pair straight away, the first with "
                  "all its moved-down players, with score differences as small as the merged pairing's (before: always the merged bracket)",
+    "c12-c1-through": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous, for a moved-down player who came "
+                      "through the previous bracket while it moved down one of its own: the re-pairing pairing him "
+                      "there is accepted when every new moved-down player has an opponent (no more pairs needed)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -605,12 +608,51 @@ class Dutch2012(Dutch1992):
             # allows P1 pairings" is its pairs (which it did not allow before), not an
             # opponent for each moved-down player
             return self._max_pairs(self.ctx.sort(list(movers) + list(residents))) >= needed
+        if (
+            "c12-c1-through" in self.amendments and needed is not None and before is not None and before >= needed
+            and not self._treated_heterogeneous(movers, residents) and self._through_accepted(movers, residents)
+        ):
+            return True
         # C.12: the previous bracket's new pairing is accepted when "this now allows
         # P1 pairings" here: every new moved-down player can be given his own
         # opponent among the bracket's residents (B.1/B.2).  Judged on this bracket
         # alone, as the text's step-by-step procedure does; a lower bracket that
         # then gets stuck is C.13's business.
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
+
+    #: C.12 under way: the moved-down players it started from and the previous
+    #: bracket's pairing (``c12-c1-through``)
+    _c12_from: tuple[list[int], Candidate] | None = None
+
+    def _c12(
+        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool
+    ) -> tuple[Candidate, Candidate, Iterator[Candidate] | None] | None:
+        self._c12_from = (list(movers), prev[1])
+        try:
+            return super()._c12(prev, movers, residents, lower, lowest)
+        finally:
+            self._c12_from = None
+
+    def _through_accepted(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
+        """``c12-c1-through``: C.12 reached by C.1 for moved-down players who came
+        *through* the previous bracket (their score is above it) when that bracket
+        also moved down one of its own players; the re-pairing is accepted when it
+        pairs them there, keeps one of its own players moving down (the same
+        scores) and every new moved-down player has an opponent here (C.1).
+        A pattern of JaVaFo 1.4 (generated 2081 r5, 2193 r6), no sentence of C.12."""
+        if self._c12_from is None:
+            return False
+        old, prev = self._c12_from
+        f = self.ctx.f
+        bracket = list(movers) + list(residents)
+        if any(self.without_opponent(q, bracket) for q in movers):
+            return False
+        above = min(f[q].score for q in [q for pr in prev.pairs for q in pr] + list(prev.floaters))
+        stuck = [q for q in old if self.without_opponent(q, list(old) + list(residents))]
+        return (
+            bool(stuck) and all(f[q].score > above and q not in movers for q in stuck)
+            and any(f[q].score == above for q in movers)
+        )
 
     def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
         if "c12-p1" not in self.amendments:
