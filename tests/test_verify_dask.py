@@ -100,7 +100,9 @@ def dask_cluster(tmp_path_factory: pytest.TempPathFactory):
             try:
                 with Client(address, timeout=5) as client:
                     client.shutdown()
-            except (OSError, TimeoutError):
+            # best effort: distributed's client can fail to start its IO loop on a loaded
+            # machine (an AssertionError inside LoopRunner); the processes are stopped below
+            except Exception:  # noqa: BLE001
                 pass
         for p in reversed(procs):
             try:
