@@ -1151,7 +1151,7 @@ class Dutch1992:
                 gen = None if prev.gen is None else _recording(prev.gen, seen)
                 alt = self._c12((gen, prev.cand), movers, residents, lower, lowest)
                 if prev.gen is not None:
-                    prev.gen = self.other_pairings(prev.cand, seen, prev.gen, False if alt is None else alt[0])
+                    prev.gen = self.other_pairings(prev.cand, seen, prev.gen, None if alt is None else alt[0])
                 if alt is not None:
                     prev.cand, cand, gen = alt
                     got = (cand, gen)
@@ -1228,20 +1228,17 @@ class Dutch1992:
 
     @staticmethod
     def other_pairings(
-        current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: bool | Candidate
+        current: Candidate, seen: list[Candidate], rest: Iterator[Candidate], replaced: Candidate | None
     ) -> Iterator[Candidate]:
         """C13's "another pairing" of a bracket after C12 walked its pairings ``seen``.
 
         C13 tries the bracket's pairings in its own order, all but the one it
         keeps: those C12 rejected come back, and when C12 replaced ``current``
-        (by ``replaced``, one of ``seen``; True: the last of them), ``current``
-        comes first.
+        (by ``replaced``, one of ``seen``), ``current`` comes first.
         """
-        if replaced is True:
-            return chain([current], seen[:-1], rest)
-        if replaced is not False:
-            return chain([current], [s for s in seen if s is not replaced], rest)
-        return chain(seen, rest)
+        if replaced is None:
+            return chain(seen, rest)
+        return chain([current], [s for s in seen if s is not replaced], rest)
 
     def _pair_or_none(self, movers, residents, lower, lowest) -> tuple[Candidate, Iterator[Candidate] | None] | None:
         """The first pairing of a bracket; None when it has none (the lowest bracket only)."""
