@@ -70,6 +70,13 @@ What 2012 changes, article by article
   straight away (no C.12 below it, no C.13 again), the first with all its
   moved-down players, with score differences as small as the merged pairing's;
   otherwise the merged pairing stands.
+* **A.3 in the lowest bracket** (``a3-unpaired``, reading): when none of its
+  moved-down players can be paired with a resident, the whole bracket is the
+  remainder, which "is always treated as a homogeneous one": no upfloaters, so no
+  B.5/B.6 for upfloaters among its pairs of different scores.
+* **The bye in a joined lowest bracket** (``bye-lowest-score``, reading): it
+  floats down (A.4, B.5/B.6) only with the bracket's lowest score, also when the
+  remainder left after the moved-down players are paired has a higher one.
 * **C.1 in the lowest bracket**: the bye belongs to its pairing (B.1b), so a
   moved-down player has an opponent there only if the rest can still be paired
   with the bye to a player allowed it; if not, C.12.
@@ -387,6 +394,13 @@ AMENDMENTS: dict[str, str] = {
     "c12-c1-through": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous, for a moved-down player who came "
                       "through the previous bracket while it moved down one of its own: the re-pairing pairing him "
                       "there is accepted when every new moved-down player has an opponent (no more pairs needed)",
+    "a3-unpaired": "A.3 in the lowest bracket when none of its moved-down players can be paired with a resident: the "
+                   "whole bracket is the remainder, 'always treated as a homogeneous one' - no upfloaters, so no "
+                   "B.5/B.6 for upfloaters (before: every pair of different scores gives an upfloat)",
+    "bye-lowest-score": "A.4 / B.5-B.6 in a lowest bracket with several scores (joined by C.13) whose moved-down "
+                        "players are paired first: the player left over (the bye) floats down only with the "
+                        "bracket's lowest score, as in a bracket paired whole - a player above it moved down already "
+                        "(before: with the lowest score of the remainder left once the moved-down players are paired)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -468,6 +482,8 @@ class Dutch2012(Dutch1992):
             psd_movers_first="b3-m1" in amendments,
             joined_floats="c13-floats" in amendments,
             sets_before_floats="c8b-floats" in amendments,
+            unpaired_movers_remainder="a3-unpaired" in amendments,
+            remainder_bracket_floor="bye-lowest-score" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments

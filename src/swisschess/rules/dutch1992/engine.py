@@ -68,6 +68,8 @@ class Variant:
     psd_lowest: bool = False  # 2012 (C13 joined brackets): B3 pair score differences decide first
     sets_before_colours: bool = False  # 2012 C.8.b: another set of movers (same scores) before x / A.7.d grow
     remainder_homogeneous: bool = False  # 2012 A.3: no upfloaters in a remainder, so no B5/B6 for them
+    remainder_bracket_floor: bool = False  # 2012: a lowest remainder's bye floats only at the bracket's lowest score
+    unpaired_movers_remainder: bool = False  # 2012 A.3: none of a lowest bracket's movers paired: all a remainder
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
@@ -85,6 +87,9 @@ JOINED_EXTRA_NODES = 400_000
 
 #: At most this many sets of players left unpaired are looked at per search node (dead branches).
 DEAD_SETS = 64
+#: At most this many at a bracket's root while a walk (C12, C13) asks for its next pairing
+#: (:meth:`Dutch1992._dead_bracket`, once per exchange search): the walk skips most sets.
+WALK_ROOT_DEAD_SETS = 20_000
 #: At most this many nodes decide that a joined bracket's remainder has no pairing at all.
 NO_LEAF_NODES = 5_000
 
@@ -453,18 +458,21 @@ class Dutch1992:
         def pairable(rest: list[int]) -> bool:
             return same_colour(rest, None) <= x and (sx is None or same_colour(rest, Strength.STRONG) <= sx)
 
-        return self._leftovers_dead(players, len(players) - 2 * p, dead, pairable)
+        # in a walk a whole value of p may send down only sets it skips (2012 seed 2035 r5:
+        # C13 walks 22 players at p = 10, 231 sets, over every colour and float level)
+        most = DEAD_SETS if self.walk_skips is None else WALK_ROOT_DEAD_SETS
+        return self._leftovers_dead(players, len(players) - 2 * p, dead, pairable, most)
 
     @staticmethod
     def _leftovers_dead(
         pool: Sequence[int], r: int, dead: Callable[[frozenset[int]], bool],
-        pairable: Callable[[list[int]], bool] | None,
+        pairable: Callable[[list[int]], bool] | None, most: int = DEAD_SETS,
     ) -> bool:
         """The test :meth:`_dead_branch` and :meth:`_dead_bracket` share: every set F of
         ``r`` players of ``pool`` left over is dead, or - some of them being dead, and
         ``pairable`` given - no live F leaves a rest of ``pool`` that ``pairable``
-        accepts.  False when unsure (r < 0 or more than ``DEAD_SETS`` sets)."""
-        if r < 0 or comb(len(pool), r) > DEAD_SETS:
+        accepts.  False when unsure (r < 0 or more than ``most`` sets)."""
+        if r < 0 or comb(len(pool), r) > most:
             return False
         live = [out for out in combinations(pool, r) if not dead(frozenset(out))]
         if not live:
@@ -559,6 +567,7 @@ class Dutch1992:
         s_fixed: int | None = None,
         up_left: int | None = None,
         upfloats: bool = True,
+        floor: Fraction | None = None,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
@@ -598,7 +607,7 @@ class Dutch1992:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
-                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra)
+                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra, floor)
                     if cand is not None:
                         yield cand
                         break
@@ -637,7 +646,7 @@ class Dutch1992:
                 if self.floaters_needed and n - 2 * p + len(extra) == 0:
                     break  # C13 began while this p was being walked
                 yield from self.kept_rejected(
-                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase)
+                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase, floor=floor)
                 )
 
     def fewest_violations(self, levels: Iterable[tuple[int, Level]]) -> Iterator[tuple[int, Level]]:
@@ -690,7 +699,7 @@ class Dutch1992:
 
     def _exchanges_search(
         self, players, p, x, level, lower, lowest, extra, sx=None,
-        exchanges: Iterable[tuple[tuple[int, ...], tuple[int, ...]]] | None = None,
+        exchanges: Iterable[tuple[tuple[int, ...], tuple[int, ...]]] | None = None, floor: Fraction | None = None,
     ) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders.
 
@@ -701,7 +710,10 @@ class Dutch1992:
         s2n = [pos[q] for q in players[p:]]
         by = {v: k for k, v in pos.items()}
         seen: set[frozenset] = set()
-        dead = self._dead_leaves(players, p, extra, lower, lowest, level)
+        own = None
+        if floor is not None:
+            own = min(floor, min(self.ctx.f[q].score for q in chain(players, extra)))
+        dead = self._dead_leaves(players, p, extra, lower, lowest, level, own=own)
         if self._dead_bracket(players, p, dead, x, sx):
             return
         if self._too_few_pairs(players, p, x == 0, sx == 0, level):
@@ -716,7 +728,7 @@ class Dutch1992:
             if key in seen:
                 return []
             seen.add(key)
-            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra)
+            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra, floor)
             return [] if cand is None else [cand]
 
         for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
@@ -724,7 +736,9 @@ class Dutch1992:
             s2 = [by[v] for v in sorted(set(s2n) - set(in2) | set(out1))]
             yield from self.transpositions(s1, s2, x, level, accept, sx, dead=dead)
 
-    def _accept_rest(self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = ()) -> Candidate | None:
+    def _accept_rest(
+        self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = (), floor: Fraction | None = None
+    ) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
         ctx = self.ctx
         if lowest:
@@ -737,6 +751,8 @@ class Dutch1992:
         # left his bracket; moving on does not give him another one.
         scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
         own = min(scores) if scores else None
+        if floor is not None and own is not None:
+            own = min(own, floor)
         # (variant) players known to move down before the bracket is paired (C1: no
         # opponent here) do not count either: no pairing of the bracket avoids them.
         exempt = set(known) if self.variant.forced_floats_exempt else set()
@@ -815,13 +831,13 @@ class Dutch1992:
             return not lowest and self.lookahead and not self.completable(rest | lower), over
 
         def dead(out: frozenset[int]) -> bool:
+            skips = self.walk_skips  # set while a walk asks for the next pairing only (the cheaper test first)
+            if skips is not None and skips(fixed | out):
+                return True
             r = known.get(out)
             if r is None:
                 r = known[out] = static(out)
-            if r[0] or (r[1] and self._cut_over_bound(r[1])):
-                return True
-            skips = self.walk_skips  # set while a walk asks for the next pairing only
-            return skips is not None and skips(fixed | out)
+            return r[0] or bool(r[1] and self._cut_over_bound(r[1]))
 
         return dead
 
@@ -991,7 +1007,9 @@ class Dutch1992:
         pm = len(sets[0].s1)
         if pm == 0:
             st = sets[0]
-            yield from self.homogeneous(residents + st.join, lower, lowest, extra=st.moved_on)
+            # A.3 (variant): no moved-down player paired, the whole bracket is the remainder (no upfloaters)
+            up = not (self.variant.unpaired_movers_remainder and lowest and st.join)
+            yield from self.homogeneous(residents + st.join, lower, lowest, extra=st.moved_on, upfloats=up)
             return
         # every set of a group has the same size, so the same remainder size and p values
         brackets = [list(st.s1) + list(residents) + list(st.join) for st in sets]
@@ -1000,6 +1018,8 @@ class Dutch1992:
         n_moved_on = len(sets[0].moved_on)
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
+        # the lowest score a player left over is measured against (2012 bye-lowest-score)
+        floor = min(ctx.f[q].score for q in brackets[0]) if lowest and self.variant.remainder_bracket_floor else None
         for pr in pr_values:  # C14 in the remainder
             if self.floaters_needed and rem_size - 2 * pr + n_moved_on == 0:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
@@ -1055,6 +1075,7 @@ class Dutch1992:
                     cands = self.homogeneous(
                         rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
                         s_fixed=left_s, up_left=left_u, upfloats=not self.variant.remainder_homogeneous,
+                        floor=floor,
                     )
                     found = False
                     for c in cands:
