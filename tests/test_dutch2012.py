@@ -454,6 +454,19 @@ def test_joined_bracket_weighs_score_differences_by_their_squares():
     assert pairs_of("1044r9") == expected_round(DATA / "1044r9.expected")
 
 
+def test_joined_bracket_breaks_equal_squares_by_its_s1_pairs():
+    """C.13: a merged bracket "shall be treated as a heterogeneous score bracket with
+    the latest added score bracket as S1"; where A.3 makes it homogeneous (at least
+    half of it from above), that S1 still breaks ties of B.3's sum of squares
+    (``b3-squares-s1``).  Our generator's 532 round 10 (JaVaFo 1.4's ``-p`` on the cut
+    file): S1 106 (3.0), 84, 108, 113 (2.5) merged with 100, 104 (2.0) and 111 (1.5),
+    84 the bye; 113-108, 104-100, 111-106 and 104-106, 100-113, 111-108 both weigh 2.25,
+    and JaVaFo takes the second, every S1 player paired with the rest."""
+    expected = expected_round(DATA / "o532r10.expected")
+    assert pairs_of("o532r10") == expected
+    assert pairs_of("o532r10", EDITION_2012 - {"b3-squares-s1"}) != expected
+
+
 def test_c12_when_the_bracket_falls_short_of_its_p0_pairs():
     """C.12 ("If there are moved down players: backtrack to the previous score
     bracket ... and this now allows P1 pairings") is reached whenever a bracket with

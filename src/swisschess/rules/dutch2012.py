@@ -134,6 +134,10 @@ What 2012 changes, article by article
   always paired first whenever possible", also in a lowest bracket joined by C.13
   (S1: the latest added score bracket); B.3's smallest differences are taken among
   the pairings that pair as many S1 players with S2 as any does.
+* **B.3 ties in a joined bracket A.3 makes homogeneous** (``b3-squares-s1``,
+  reading): C.13 still names its S1 (the latest added score bracket); among the
+  pairings with the smallest sum of squares, those pairing the most S1 players
+  with the rest come first.
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
@@ -401,6 +405,10 @@ AMENDMENTS: dict[str, str] = {
                         "players are paired first: the player left over (the bye) floats down only with the "
                         "bracket's lowest score, as in a bracket paired whole - a player above it moved down already "
                         "(before: with the lowest score of the remainder left once the moved-down players are paired)",
+    "b3-squares-s1": "B.3 in a joined lowest bracket that A.3 treats as homogeneous: among the pairings with the "
+                     "smallest sum of squared score differences (b3-squares), those pairing the most players of its "
+                     "S1 - C.13: 'treated as a heterogeneous score bracket with the latest added score bracket as S1' "
+                     "- with the rest (before: the first of them in the usual order)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -479,6 +487,7 @@ class Dutch2012(Dutch1992):
             remainder_homogeneous="a3-remainder" in amendments,
             joined_s1="c13-s1" in amendments,
             psd_squares="b3-squares" in amendments,
+            psd_s1_pairs="b3-squares-s1" in amendments,
             psd_movers_first="b3-m1" in amendments,
             joined_floats="c13-floats" in amendments,
             sets_before_floats="c8b-floats" in amendments,

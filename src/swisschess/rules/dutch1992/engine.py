@@ -72,6 +72,7 @@ class Variant:
     unpaired_movers_remainder: bool = False  # 2012 A.3: none of a lowest bracket's movers paired: all a remainder
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
+    psd_s1_pairs: bool = False  # 2012 C.13 + B.3: equal sums of squares, the most S1-S2 pairs (homogeneous by A.3)
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
     joined_floats: bool = False  # 2012 C.13: no float between two players of a merged bracket's S1
     sets_before_floats: bool = False  # 2012 C.8.b before C.10.a-d: another set of movers before a float level
@@ -158,6 +159,9 @@ class Dutch1992:
         self.walk_skips: Callable[[frozenset[int]], bool] | None = None
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
+        #: a joined bracket A.3 treats as homogeneous: its S1 (C.13), whose pairs with the
+        #: rest break ties of the sum of squares (``psd_s1_pairs``; set while it is paired)
+        self._tie_s1: frozenset[int] = frozenset()
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
         #: what a B5 breach weighs in the bounded levels' counts (a B6 breach: 1); an
         #: edition may make it outweigh any number of B6 breaches (2012, see dutch2012)
@@ -1387,7 +1391,14 @@ class Dutch1992:
             return self.heterogeneous(movers, residents, lower, lowest, forced)
 
         if self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1:
-            got = self._least_differences(bracket, search, budget, () if homog else movers)
+            # 2012 C.13: "treated as a heterogeneous score bracket with the latest added score
+            # bracket as S1" also where A.3 makes it homogeneous: its S1-S2 pairs break B.3 ties
+            tie = homog and self.variant.psd_squares and self.variant.psd_s1_pairs
+            self._tie_s1 = frozenset(movers) if tie else frozenset()
+            try:
+                got = self._least_differences(bracket, search, budget, () if homog else movers)
+            finally:
+                self._tie_s1 = frozenset()
             if got is not None:
                 return got
             self.budget.start(budget)
@@ -1460,17 +1471,25 @@ class Dutch1992:
         first = set(movers)
         if first and self.variant.psd_squares and edges:  # above any sum of squares (quarter points)
             big = max(big, 4 * k * max(int(4 * d * d) for _, _, d in edges) + 1)
+        tie = self._tie_s1  # (squares only) a pair of S1 with the rest costs one unit less, below a square's
+        if tie and edges:
+            big = k * max(int(4 * d * d) * k + 1 for _, _, d in edges) + 1
         pm = PerfectMatcher(len(players) + len(players) % 2)
         for i, j, d in edges:
             # A.3: a moved-down player paired with a player of S2 (not the bye, not another mover)
             mover_pair = j < len(players) and (players[i] in first) != (players[j] in first)
             cost = int(4 * d * d) if self.variant.psd_squares else k ** ranks[d]
+            if tie:
+                cost = int(4 * d * d) * k + (0 if j < len(players) and (players[i] in tie) != (players[j] in tie) else 1)
             pm.set_weight(i, j, big - cost + (big if mover_pair else 0))
         try:
             mate = pm.solve()
         except NoPerfectMatching:  # somebody left over: no complete pairing
             return None
         diff = {(i, j): d for i, j, d in edges}
+        if tie:
+            across = sum(1 for i, j in enumerate(mate) if i < j < len(players) and (players[i] in tie) != (players[j] in tie))
+            return (sum(diff[i, mate[i]] ** 2 for i in range(len(mate)) if i < mate[i]), -across)
         if self.variant.psd_squares:
             return (sum(diff[i, mate[i]] ** 2 for i in range(len(mate)) if i < mate[i]),)
         return tuple(sorted((diff[i, mate[i]] for i in range(len(mate)) if i < mate[i]), reverse=True))
@@ -1484,6 +1503,9 @@ class Dutch1992:
         f = self.ctx.f
         diffs = [abs(f[a].score - f[b].score) for a, b in cand.pairs]
         diffs += [f[q].score - lowest_score + 1 for q in cand.floaters]
+        if self._tie_s1:  # the most pairs of S1 with the rest (see best_differences)
+            tie = self._tie_s1
+            return (sum(d * d for d in diffs), -sum(1 for a, b in cand.pairs if (a in tie) != (b in tie)))
         if self.variant.psd_squares:
             return (sum(d * d for d in diffs),)
         return tuple(sorted(diffs, reverse=True))
