@@ -467,6 +467,20 @@ def test_joined_bracket_breaks_equal_squares_by_its_s1_pairs():
     assert pairs_of("o532r10", EDITION_2012 - {"b3-squares-s1"}) != expected
 
 
+def test_c13_walk_judges_an_a3_homogeneous_bracket_without_upfloats():
+    """C.13: "try to find another pairing in the penultimate score bracket which will
+    allow a pairing in the lowest score bracket".  Where that bracket holds moved-down
+    players but A.3 treats it as homogeneous, JaVaFo 1.4 takes its other pairings
+    without B.5/B.6 for upfloaters (``c13-walk-a3``, fitted: its first pairing counts
+    them, as 2141 r8 and 2283 r7 of the same set need).  Generated 2292 round 8: 1-4
+    (5.0) and 8 (4.5) came down to 5, 6, 7, 10 (3.5); re-paired by C.13, JaVaFo's
+    1-5, 2-6, 4-10 sends 3, 8, 7 down although 6 floated up last round, where counting
+    that upfloat 1-5, 3-7, 4-10 (2, 8, 6 down) came first."""
+    expected = expected_round(DATA / "g2292r8.expected")
+    assert pairs_of("g2292r8") == expected
+    assert pairs_of("g2292r8", EDITION_2012 - {"c13-walk-a3"}) != expected
+
+
 def test_c12_when_the_bracket_falls_short_of_its_p0_pairs():
     """C.12 ("If there are moved down players: backtrack to the previous score
     bracket ... and this now allows P1 pairings") is reached whenever a bracket with

@@ -138,6 +138,9 @@ What 2012 changes, article by article
   reading): C.13 still names its S1 (the latest added score bracket); among the
   pairings with the smallest sum of squares, those pairing the most S1 players
   with the rest come first.
+* **C.13's other pairings of an A.3-homogeneous bracket** (``c13-walk-a3``,
+  fitted to JaVaFo 1.4): a bracket with moved-down players that A.3 treats as
+  homogeneous is re-paired by C.12/C.13 without B.5/B.6 for upfloaters.
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
@@ -409,6 +412,9 @@ AMENDMENTS: dict[str, str] = {
                      "smallest sum of squared score differences (b3-squares), those pairing the most players of its "
                      "S1 - C.13: 'treated as a heterogeneous score bracket with the latest added score bracket as S1' "
                      "- with the rest (before: the first of them in the usual order)",
+    "c13-walk-a3": "C.13 (and C.12) 'try to find another pairing' of a bracket with moved-down players that A.3 "
+                   "treats as homogeneous: the other pairings are judged without B.5/B.6 for upfloaters (fitted to "
+                   "JaVaFo 1.4, not a sentence: its first pairing still counts them)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -488,6 +494,7 @@ class Dutch2012(Dutch1992):
             joined_s1="c13-s1" in amendments,
             psd_squares="b3-squares" in amendments,
             psd_s1_pairs="b3-squares-s1" in amendments,
+            walked_a3_no_upfloats="c13-walk-a3" in amendments,
             psd_movers_first="b3-m1" in amendments,
             joined_floats="c13-floats" in amendments,
             sets_before_floats="c8b-floats" in amendments,

@@ -72,6 +72,7 @@ class Variant:
     unpaired_movers_remainder: bool = False  # 2012 A.3: none of a lowest bracket's movers paired: all a remainder
     joined_s1: bool = False  # 2012 C.13: a merged bracket has the latest added score bracket as S1
     psd_squares: bool = False  # 2012 B.3 in a joined bracket: the sum of the squared differences
+    walked_a3_no_upfloats: bool = False  # 2012 C.12/C.13 walks: an A.3-homogeneous bracket judged without upfloats
     psd_s1_pairs: bool = False  # 2012 C.13 + B.3: equal sums of squares, the most S1-S2 pairs (homogeneous by A.3)
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
     joined_floats: bool = False  # 2012 C.13: no float between two players of a merged bracket's S1
@@ -572,6 +573,7 @@ class Dutch1992:
         up_left: int | None = None,
         upfloats: bool = True,
         floor: Fraction | None = None,
+        a3_homog: bool = False,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
 
@@ -581,6 +583,9 @@ class Dutch1992:
         the remainder of a heterogeneous bracket, whose levels are driven by it).
         ``upfloats=False``: B5/B6 for upfloaters do not apply (2012 A.3: a
         remainder "is always treated as a homogeneous one" - it has no upfloaters).
+        ``a3_homog``: a bracket with moved-down players that A.3 treats as homogeneous;
+        with ``walked_a3_no_upfloats`` its pairings asked for by a walk (C.12, C.13) are
+        judged without B5/B6 for upfloaters.
         """
         ctx = self.ctx
         players = ctx.sort(players)
@@ -637,7 +642,8 @@ class Dutch1992:
                                 pinned: Iterable[tuple[int, Level]] = ((li, self.levels[li]) for li in levels)
                                 if up_left is not None:
                                     pinned = ((li, with_up_cap(lv, up_left)) for li, lv in pinned)
-                                if not upfloats:
+                                walked = a3_homog and self.walk_skips is not None and self.variant.walked_a3_no_upfloats
+                                if not upfloats or walked:
                                     pinned = ((li, without_upfloat_criteria(lv)) for li, lv in pinned)
                                 # a pinned level (a remainder) has nothing to skip: its
                                 # rejections count straight in its bracket's level (which
@@ -1387,7 +1393,7 @@ class Dutch1992:
 
         def search() -> Iterator[Candidate]:
             if homog:
-                return self.homogeneous(movers + residents, lower, lowest, extra=forced)
+                return self.homogeneous(movers + residents, lower, lowest, extra=forced, a3_homog=bool(movers))
             return self.heterogeneous(movers, residents, lower, lowest, forced)
 
         if self.variant.psd_lowest and lowest and self.joined and len({ctx.f[q].score for q in bracket}) > 1:
