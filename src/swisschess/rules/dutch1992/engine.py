@@ -160,9 +160,6 @@ class Dutch1992:
         self.walk_skips: Callable[[frozenset[int]], bool] | None = None
         #: the fewest float violations (down, up) a bound rejected in the level being walked
         self.rejected = [_MANY, _MANY]
-        #: a joined bracket A.3 treats as homogeneous: its S1 (C.13), whose pairs with the
-        #: rest break ties of the sum of squares (``psd_s1_pairs``; set while it is paired)
-        self._tie_s1: frozenset[int] = frozenset()
         self._psd_left: Counter | None = None  # B3 differences still available (joined bracket)
         #: what a B5 breach weighs in the bounded levels' counts (a B6 breach: 1); an
         #: edition may make it outweigh any number of B6 breaches (2012, see dutch2012)
@@ -572,7 +569,7 @@ class Dutch1992:
         s_fixed: int | None = None,
         up_left: int | None = None,
         upfloats: bool = True,
-        floor: Fraction | None = None,
+        own: Fraction | None = None,
         a3_homog: bool = False,
     ) -> Iterator[Candidate]:
         """A homogeneous bracket or remainder (A3, A6, C2-C11, C14).
@@ -583,6 +580,8 @@ class Dutch1992:
         the remainder of a heterogeneous bracket, whose levels are driven by it).
         ``upfloats=False``: B5/B6 for upfloaters do not apply (2012 A.3: a
         remainder "is always treated as a homogeneous one" - it has no upfloaters).
+        ``own``: the score the players left over float down from (2012 ``bye-lowest-score``:
+        the whole bracket's lowest; None: the lowest of the players here).
         ``a3_homog``: a bracket with moved-down players that A.3 treats as homogeneous;
         with ``walked_a3_no_upfloats`` its pairings asked for by a walk (C.12, C.13) are
         judged without B5/B6 for upfloaters.
@@ -616,7 +615,7 @@ class Dutch1992:
                 continue  # C13: nobody moves down, the lowest bracket stays unpaired
             if p == 0:  # everybody moves down: only the float criteria of the level apply
                 for li in levels:
-                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra, floor)
+                    cand = self._accept_rest([], list(extra) + players, lower, lowest, self.levels[li], extra, own)
                     if cand is not None:
                         yield cand
                         break
@@ -656,7 +655,7 @@ class Dutch1992:
                 if self.floaters_needed and n - 2 * p + len(extra) == 0:
                     break  # C13 began while this p was being walked
                 yield from self.kept_rejected(
-                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase, floor=floor)
+                    self._exchanges_search(players, p, x, level, lower, lowest, extra, sx, exchanges=phase, own=own)
                 )
 
     def fewest_violations(self, levels: Iterable[tuple[int, Level]]) -> Iterator[tuple[int, Level]]:
@@ -709,7 +708,7 @@ class Dutch1992:
 
     def _exchanges_search(
         self, players, p, x, level, lower, lowest, extra, sx=None,
-        exchanges: Iterable[tuple[tuple[int, ...], tuple[int, ...]]] | None = None, floor: Fraction | None = None,
+        exchanges: Iterable[tuple[tuple[int, ...], tuple[int, ...]]] | None = None, own: Fraction | None = None,
     ) -> Iterator[Candidate]:
         """C8 + C5-C7: the D2 exchanges (identity first), each with all D1 orders.
 
@@ -720,9 +719,6 @@ class Dutch1992:
         s2n = [pos[q] for q in players[p:]]
         by = {v: k for k, v in pos.items()}
         seen: set[frozenset] = set()
-        own = None
-        if floor is not None:
-            own = min(floor, min(self.ctx.f[q].score for q in chain(players, extra)))
         dead = self._dead_leaves(players, p, extra, lower, lowest, level, own=own)
         if self._dead_bracket(players, p, dead, x, sx):
             return
@@ -738,7 +734,7 @@ class Dutch1992:
             if key in seen:
                 return []
             seen.add(key)
-            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra, floor)
+            cand = self._accept_rest(pairs, list(extra) + rest, lower, lowest, level, extra, own)
             return [] if cand is None else [cand]
 
         for out1, in2 in self._all_exchanges(players, p) if exchanges is None else exchanges:
@@ -747,7 +743,7 @@ class Dutch1992:
             yield from self.transpositions(s1, s2, x, level, accept, sx, dead=dead)
 
     def _accept_rest(
-        self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = (), floor: Fraction | None = None
+        self, pairs, rest, lower, lowest, level: Level, known: Sequence[int] = (), own: Fraction | None = None
     ) -> Candidate | None:
         """Leaf test: the players left over (downfloaters / bye) and the look-ahead."""
         ctx = self.ctx
@@ -759,10 +755,9 @@ class Dutch1992:
         # B5/B6 for downfloaters (A5: the bye too).  A moved-down player (score
         # above the bracket's own) already got this round's downfloat when he
         # left his bracket; moving on does not give him another one.
-        scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
-        own = min(scores) if scores else None
-        if floor is not None and own is not None:
-            own = min(own, floor)
+        if own is None:  # the bracket's own score: its lowest
+            scores = [ctx.f[q].score for pr in pairs for q in pr] + [ctx.f[q].score for q in rest]
+            own = min(scores) if scores else None
         # (variant) players known to move down before the bracket is paired (C1: no
         # opponent here) do not count either: no pairing of the bracket avoids them.
         exempt = set(known) if self.variant.forced_floats_exempt else set()
@@ -1028,7 +1023,8 @@ class Dutch1992:
         n_moved_on = len(sets[0].moved_on)
         pr_max = rem_size // 2
         pr_values = [pr_max] if lowest else list(range(pr_max, -1, -1))
-        # the lowest score a player left over is measured against (2012 bye-lowest-score)
+        # the score a player left over floats down from (2012 bye-lowest-score): the whole
+        # bracket's lowest, at or below every score of the remainder
         floor = min(ctx.f[q].score for q in brackets[0]) if lowest and self.variant.remainder_bracket_floor else None
         for pr in pr_values:  # C14 in the remainder
             if self.floaters_needed and rem_size - 2 * pr + n_moved_on == 0:
@@ -1085,7 +1081,7 @@ class Dutch1992:
                     cands = self.homogeneous(
                         rem, lower, lowest, extra=moved_on, p_only=pr, x_fixed=left_x, level_only=li,
                         s_fixed=left_s, up_left=left_u, upfloats=not self.variant.remainder_homogeneous,
-                        floor=floor,
+                        own=floor,
                     )
                     found = False
                     for c in cands:
@@ -1400,11 +1396,9 @@ class Dutch1992:
             # 2012 C.13: "treated as a heterogeneous score bracket with the latest added score
             # bracket as S1" also where A.3 makes it homogeneous: its S1-S2 pairs break B.3 ties
             tie = homog and self.variant.psd_squares and self.variant.psd_s1_pairs
-            self._tie_s1 = frozenset(movers) if tie else frozenset()
-            try:
-                got = self._least_differences(bracket, search, budget, () if homog else movers)
-            finally:
-                self._tie_s1 = frozenset()
+            got = self._least_differences(
+                bracket, search, budget, () if homog else movers, frozenset(movers) if tie else frozenset()
+            )
             if got is not None:
                 return got
             self.budget.start(budget)
@@ -1417,14 +1411,15 @@ class Dutch1992:
         return None
 
     def _least_differences(
-        self, bracket, search, budget, movers: Sequence[int] = ()
+        self, bracket, search, budget, movers: Sequence[int] = (), s1_ties: frozenset[int] = frozenset()
     ) -> tuple[Candidate, Iterator[Candidate]] | None:
         """B3 first in a lowest bracket joined by C13: the first pairing, in the
         usual order, whose score differences are the smallest any pairing has
-        (``movers``: S1 of a heterogeneous one, see :meth:`best_differences`)."""
+        (``movers``: S1 of a heterogeneous one, ``s1_ties``: of a homogeneous one, see
+        :meth:`best_differences`)."""
         ctx = self.ctx
         lo = min(ctx.f[q].score for q in bracket)
-        target = self.best_differences(bracket, lo, movers if self.variant.psd_movers_first else ())
+        target = self.best_differences(bracket, lo, movers if self.variant.psd_movers_first else (), s1_ties)
         if target is None:
             return None
         if self.variant.psd_squares:
@@ -1441,7 +1436,7 @@ class Dutch1992:
         gen = search()
         try:
             for cand in gen:
-                if self.psd(cand, lo) == target:
+                if self.psd(cand, lo, s1_ties) == target:
                     return cand, gen
         except BudgetSpent:
             self.stats.searches_cut += 1
@@ -1449,7 +1444,9 @@ class Dutch1992:
             self._psd_left = None
         return None
 
-    def best_differences(self, players: list[int], lowest_score, movers: Sequence[int] = ()) -> tuple | None:
+    def best_differences(
+        self, players: list[int], lowest_score, movers: Sequence[int] = (), s1_ties: frozenset[int] = frozenset()
+    ) -> tuple | None:
         """B3: the smallest score differences (largest first) any complete pairing of ``players`` has.
 
         A maximum-weight perfect matching (``pairing.blossom``) where a pair's
@@ -1459,7 +1456,9 @@ class Dutch1992:
         ``movers`` (2012 A.3, a heterogeneous joined bracket's S1): among the
         pairings that pair as many of them with the other players as any does -
         they "are always paired first whenever possible" - a pair of a mover
-        with a non-mover weighs more than any sum of differences.
+        with a non-mover weighs more than any sum of differences.  ``s1_ties`` (2012
+        ``b3-squares-s1``, squares only): among the least sums of squares, the most pairs
+        of these players with the others; the answer is then (sum, -such pairs).
         """
         f = self.ctx.f
         idx = {q: i for i, q in enumerate(players)}
@@ -1477,7 +1476,7 @@ class Dutch1992:
         first = set(movers)
         if first and self.variant.psd_squares and edges:  # above any sum of squares (quarter points)
             big = max(big, 4 * k * max(int(4 * d * d) for _, _, d in edges) + 1)
-        tie = self._tie_s1  # (squares only) a pair of S1 with the rest costs one unit less, below a square's
+        tie = s1_ties  # (squares only) a pair of S1 with the rest costs one unit less, below a square's
         if tie and edges:
             big = k * max(int(4 * d * d) * k + 1 for _, _, d in edges) + 1
         pm = PerfectMatcher(len(players) + len(players) % 2)
@@ -1500,7 +1499,7 @@ class Dutch1992:
             return (sum(diff[i, mate[i]] ** 2 for i in range(len(mate)) if i < mate[i]),)
         return tuple(sorted((diff[i, mate[i]] for i in range(len(mate)) if i < mate[i]), reverse=True))
 
-    def psd(self, cand: Candidate, lowest_score) -> tuple:
+    def psd(self, cand: Candidate, lowest_score, s1_ties: frozenset[int] = frozenset()) -> tuple:
         """B3: the score differences of the pairs, largest first (smaller is better).
 
         A player left unpaired (the bye) counts against a score one point below
@@ -1509,9 +1508,9 @@ class Dutch1992:
         f = self.ctx.f
         diffs = [abs(f[a].score - f[b].score) for a, b in cand.pairs]
         diffs += [f[q].score - lowest_score + 1 for q in cand.floaters]
-        if self._tie_s1:  # the most pairs of S1 with the rest (see best_differences)
-            tie = self._tie_s1
-            return (sum(d * d for d in diffs), -sum(1 for a, b in cand.pairs if (a in tie) != (b in tie)))
+        if s1_ties:  # then the most pairs of S1 with the rest (see best_differences)
+            across = sum(1 for a, b in cand.pairs if (a in s1_ties) != (b in s1_ties))
+            return (sum(d * d for d in diffs), -across)
         if self.variant.psd_squares:
             return (sum(d * d for d in diffs),)
         return tuple(sorted(diffs, reverse=True))
