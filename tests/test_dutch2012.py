@@ -746,3 +746,33 @@ def test_c12_through_not_when_the_previous_bracket_moved_none_of_its_own():
     and 2 moves on to meet 1."""
     expected = expected_round(DATA / "g2283r6.expected")
     assert pairs_of("g2283r6") == expected
+
+
+def test_c13_a_mover_of_the_penultimate_bracket_is_not_left_over_twice():
+    """C.13 with A.3 (``c13-movers``): "try to find another pairing in the penultimate
+    score bracket which will allow a pairing in the lowest score bracket".  Run at
+    scale 4525 round 5 (9 players): the 2.0 bracket 1, 3 (3.0, from above) | 2, 7, 8
+    above 6, 9 (1.0; both had the bye, as had 7 and 8).  1-7, 3-2 sends 8 down and the
+    lowest cannot be paired; the next pairing, 1-7, 2-8, sends 3 on, and the lowest
+    3 | 6, 9 could only give him the bye - a moved-down player left over in both
+    brackets although moved-down players "are always paired first whenever possible".
+    The walk goes on to 1-7 with 3, 2, 8 down: 3-9, 6-8, the bye to 2 (JaVaFo 1.4).
+    A resident moved down and left over stays a pairing (run seeds 110 r12, 1402 r6)."""
+    expected = expected_round(DATA / "s4525r5.expected")
+    assert pairs_of("s4525r5") == expected
+    assert pairs_of("s4525r5", EDITION_2012 - {"c13-movers"}) != expected
+
+
+def test_c8b_a_walk_past_a7d_takes_each_set_of_movers_in_turn():
+    """C.8.b in a walk once A.7.d is dropped (``c8b-walk-a7d``, fitted to JaVaFo 1.4).
+    Run at scale 3284 round 7 (15 players, odd round): C.13 merged the 2.0 and 1.5
+    brackets and walks the 2.5 bracket 5, 9 (3.0, from above) | 1, 8, 13; only one
+    of 5 and 9 may be paired (the other takes the bye below), and 1-13 (both wanting
+    White strongly) is in every such pairing, so A.7.d is dropped.  JaVaFo pairs the
+    first set, 5-8 (two colour conflicts), before the second set's 9-8 (one), where
+    C.8.b's order (another set before x grows) gives 9-8; reference 1101 r7 keeps that
+    order (its second set is taken while A.7.d still holds)."""
+    expected = expected_round(DATA / "s3284r7.expected")
+    assert pairs_of("s3284r7") == expected
+    assert pairs_of("s3284r7", EDITION_2012 - {"c8b-walk-a7d"}) != expected
+    assert pairs_of("1101r7") == expected_round(DATA / "1101r7.expected")

@@ -415,6 +415,13 @@ AMENDMENTS: dict[str, str] = {
     "c13-walk-a3": "C.13 (and C.12) 'try to find another pairing' of a bracket with moved-down players that A.3 "
                    "treats as homogeneous: the other pairings are judged without B.5/B.6 for upfloaters (fitted to "
                    "JaVaFo 1.4, not a sentence: its first pairing still counts them)",
+    "c13-movers": "C.13 with A.3: another pairing of the penultimate bracket that leaves one of its moved-down "
+                  "players unpaired does not 'allow a pairing in the lowest score bracket' when that bracket "
+                  "(heterogeneous by A.3) then pairs none of its moved-down players - he would be left over twice; "
+                  "a resident moved down and left over (the bye) is a pairing (before: any pairing of the lowest)",
+    "c8b-walk-a7d": "C.8.b in a walk (C.12/C.13) once A.7.d is dropped: each set of moved-down players goes through "
+                    "x and the float levels before the next set (fitted to JaVaFo 1.4, not a sentence: while A.7.d "
+                    "holds, and in a bracket's first pairing, c8b-sets' order stands)",
     "a3-mdp-first": "A.3 read as 'moved-down players are paired first' for every heterogeneous bracket",
 }
 
@@ -500,6 +507,8 @@ class Dutch2012(Dutch1992):
             sets_before_floats="c8b-floats" in amendments,
             unpaired_movers_remainder="a3-unpaired" in amendments,
             remainder_bracket_floor="bye-lowest-score" in amendments,
+            walk_sets_apart="c8b-walk-a7d" in amendments,
+            walk_movers_paired="c13-movers" in amendments,
         )
         super().__init__(ctx, node_budget, variant, stats)
         self.amendments = amendments

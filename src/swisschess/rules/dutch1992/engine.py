@@ -77,6 +77,8 @@ class Variant:
     psd_movers_first: bool = False  # 2012 A.3 before B.3 in a joined bracket: most moved-down players paired
     joined_floats: bool = False  # 2012 C.13: no float between two players of a merged bracket's S1
     sets_before_floats: bool = False  # 2012 C.8.b before C.10.a-d: another set of movers before a float level
+    walk_sets_apart: bool = False  # 2012 (fitted): a walk past A.7.d takes each set of movers through x in turn
+    walk_movers_paired: bool = False  # 2012 C.13 + A.3: a penultimate mover moved on must be paired in the lowest
 
 
 #: C12: how many sets of moved-down players from the previous bracket's alternative pairings are looked at.
@@ -1038,6 +1040,14 @@ class Dutch1992:
 
             def relaxations(pr=pr, x_start=x_start):
                 for stage in self.colour_stages(pm + pr):
+                    if self._sets_apart(stage, len(sets)):
+                        # 2012 (fitted, ``c8b-walk-a7d``): each set through x and the float levels in turn
+                        for st, b, lis in zip(sets, brackets, lises, strict=True):
+                            for big_x in range(x_start, pm + pr + 1):
+                                for sx in self.strong_caps(big_x, stage, b, pm + pr):
+                                    for li, level in self.fewest_violations((li, self.levels[li]) for li in lis):
+                                        yield st, big_x, sx, li, level
+                        continue
                     for big_x in range(x_start, pm + pr + 1):
                         caps = [self.strong_caps(big_x, stage, b, pm + pr) for b in brackets]
                         for sx in _caps_union(caps):
@@ -1096,6 +1106,19 @@ class Dutch1992:
                         dead_pool=self._dead_remainders(residents, st, rem_size - 2 * pr, lower, lowest, level),
                     )
                 )
+
+    def _sets_apart(self, stage: object, n_sets: int) -> bool:
+        """Does a walk (C.12, C.13) take the sets of moved-down players one by one at
+        this colour stage, each through every x, instead of C.8.b's order?
+
+        ``walk_sets_apart``, fitted to JaVaFo 1.4 (not a sentence of the text): once
+        A.7.d has been dropped (odd rounds, stage k >= 1) in a bracket a walk asks for
+        another pairing (run seed 3284 r7); before that, C.8.b's order (1101 r7).
+        """
+        return (
+            self.variant.walk_sets_apart and n_sets > 1 and self.walk_skips is not None
+            and isinstance(stage, tuple) and stage[1] > 0
+        )
 
     def _dead_remainders(
         self, residents: Sequence[int], st: _MoverSet, r: int, lower: frozenset[int], lowest: bool, level: Level
@@ -1239,6 +1262,26 @@ class Dutch1992:
         pairs = [pr for e in apart for pr in e.cand.pairs]
         return self.psd(Candidate(pairs, apart[-1].cand.floaters), lowest_score) <= self.psd(merged, lowest_score)
 
+    def _mover_left_twice(self, pen: _Paired, alt: Candidate, residents: Sequence[int], lowest: Candidate) -> bool:
+        """C.13 with A.3 (``walk_movers_paired``): does ``alt``, another pairing of the
+        penultimate bracket, leave one of its moved-down players unpaired there and the
+        lowest bracket (heterogeneous by A.3) then pair none of its moved-down players,
+        so that he is left over again (the bye)?  Such a pairing does not "allow a
+        pairing in the lowest score bracket": moved-down players "are always paired
+        first whenever possible" (A.3), and the walk goes on (run seed 4525 r5).  A
+        resident of the penultimate bracket moved down and left over is a pairing
+        (the bye; run seeds 110 r12, 1402 r6).  Only while the lowest bracket is a
+        score bracket of its own: once C.13 has merged brackets, the merged one's S1 is
+        the latest added score bracket (``c13-s1``), and a moved-down player of the
+        bracket above may be its bye (run seed 3284 r7).
+        """
+        if not self.variant.walk_movers_paired or not set(alt.floaters) & set(pen.movers):
+            return False
+        down = set(alt.floaters)
+        return self._treated_heterogeneous(alt.floaters, residents) and not any(
+            a in down or b in down for a, b in lowest.pairs
+        )
+
     def c13_p_zero(self, pen: _Paired, alt: Candidate) -> bool:
         """C13: would ``alt`` leave the penultimate bracket with p = 0 (join instead)?
 
@@ -1302,6 +1345,8 @@ class Dutch1992:
                             continue
                         with self.budget.kept():
                             got = self._pair_or_none(ctx.sort(alt.floaters), residents, frozenset(), True)
+                        if got is not None and not joins and self._mover_left_twice(pen, alt, residents, got[0]):
+                            continue
                         if got is not None:
                             pen.cand = alt
                             stack.append(pen)
