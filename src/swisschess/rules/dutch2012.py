@@ -141,6 +141,14 @@ What 2012 changes, article by article
 * **C.13's other pairings of an A.3-homogeneous bracket** (``c13-walk-a3``,
   fitted to JaVaFo 1.4): a bracket with moved-down players that A.3 treats as
   homogeneous is re-paired by C.12/C.13 without B.5/B.6 for upfloaters.
+* **C.13 with A.3, a moved-down player left over twice** (``c13-movers``): the
+  penultimate bracket's other pairing that leaves one of its moved-down players
+  unpaired does not "allow a pairing in the lowest score bracket" when that (not
+  yet merged) bracket, heterogeneous by A.3, then pairs none of its moved-down
+  players - the walk goes on.
+* **C.8.b in a walk past A.7.d** (``c8b-walk-a7d``, fitted to JaVaFo 1.4): once
+  A.7.d is dropped in a bracket C.12/C.13 re-pair, each set of moved-down players
+  goes through x and the float levels before the next set.
 * **B.2 note, colours** (``b2-topscorer-colours``): "If a top scorer is paired
   against a non-top scorer, the latter is considered a top scorer for colour
   allocation purposes": E.3 may give him a colour a third time.
