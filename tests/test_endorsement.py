@@ -403,3 +403,35 @@ def test_a_cpu_limit_stops_a_command_by_its_cpu_not_the_clock(tmp_path):
     # stopped by the kernel at its first CPU second, however long that took on the clock
     # (rusage's user/system times are sampled: they may read a little under the limit)
     assert 0.75 < line["reference_cpu"] < 2.5
+
+
+def test_fingerprints_are_the_generators_files_and_tell_versions_apart(tmp_path, capsys):
+    """benchmarks/fingerprints.py: the sha256 of the very file ``engine -g`` writes for a
+    seed of the run's drawing, so that two engine versions with the same fingerprints
+    made the same tournaments (and a changed one is named by its seed)."""
+    import hashlib
+
+    import fingerprints
+
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    argv = ["--edition", "2012", "-n", "3", "--seed", "5", "--players", "6-14", "--rounds", "3-5"]
+    assert fingerprints.main([*argv, "--out", str(a)]) == 0
+    assert fingerprints.main([*argv, "-n", "2", "--out", str(b)]) == 0
+    assert fingerprints.main([*argv, "--out", str(b), "--resume"]) == 0  # seed 7 added, 5-6 kept
+    rows = fingerprints.read(a)
+    assert sorted(rows) == [5, 6, 7] and fingerprints.read(b) == {
+        s: {**r, "cpu": fingerprints.read(b)[s]["cpu"]} for s, r in rows.items()}
+    assert fingerprints.compare(a, b) == 0
+    # the same bytes as the command line's file for seed 6
+    cfg = tmp_path / "6.cfg"
+    config = endorsement.draw_config(6, (6, 14), (3, 5))
+    cfg.write_text("".join(f"{k}={v}\n" for k, v in config.items()))
+    out = tmp_path / "6.trf"
+    assert cli_main.main(["engine", "--dutch", "--edition", "2012", "-g", str(cfg), "-o", str(out), "-s", "6"]) == 0
+    assert hashlib.sha256(out.read_bytes()).hexdigest() == rows[6]["sha256"]
+    # another version's tournament for one seed is named
+    changed = dict(rows[6], sha256="0" * 64)
+    b.write_text("".join(json.dumps(r if s != 6 else changed) + "\n" for s, r in rows.items()))
+    capsys.readouterr()
+    assert fingerprints.compare(a, b) == 1
+    assert "1 differ: 6" in capsys.readouterr().out
