@@ -231,6 +231,10 @@ def _downfloaters_first(level: BoundedLevel) -> tuple[bool | int, ...]:
 #: before two B.6 downfloat breaches).
 FLOAT_LEVELS_2012_MINIMUM: tuple[BoundedLevel, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
 
+#: ``b2-waiver-first``: what a pair needing the top scorers' B.2 waiver weighs in z (even last
+#: rounds): more than any number of pairs merely wanting the same colour strongly.
+WAIVER_Z = 1000
+
 #: C.10, last sentence, read per criterion (``float-criteria``): a B.5 breach weighs more
 #: than any number of B.6 breaches of the same side (up to this many).
 B5_WEIGHT = 16
@@ -427,6 +431,9 @@ AMENDMENTS: dict[str, str] = {
                   "players unpaired does not 'allow a pairing in the lowest score bracket' when that bracket "
                   "(heterogeneous by A.3) then pairs none of its moved-down players - he would be left over twice; "
                   "a resident moved down and left over (the bye) is a pairing (before: any pairing of the lowest)",
+    "b2-waiver-first": "B.2 note in an even last round: the pairs needing the top scorers' waiver (two players "
+                       "wanting the same colour absolutely) as few as possible before x and z (b2-topscorer-fewest "
+                       "alone: such a pair weighs two inside z, after x)",
     "c8b-walk-a7d": "C.8.b in a walk (C.12/C.13) once A.7.d is dropped: each set of moved-down players goes through "
                     "x and the float levels before the next set (fitted to JaVaFo 1.4, not a sentence: while A.7.d "
                     "holds, and in a bracket's first pairing, c8b-sets' order stands)",
@@ -537,7 +544,16 @@ class Dutch2012(Dutch1992):
         # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
         if self.odd_round and "a7d" in self.amendments:
             return [("a7d", k) for k in range(self.waiver_weight * p + 1)]
+        if self._waiver_first:
+            # B.2 note in an even last round (``b2-waiver-first``): the pairs that
+            # need the top scorers' waiver as few as possible, before x and z
+            return [("b2", k) for k in range(p + 1)]
         return (None,)
+
+    @property
+    def _waiver_first(self) -> bool:
+        return (not self.odd_round and self.ctx.last_round and "b2-waiver-first" in self.amendments
+                and "b2-topscorer-fewest" in self.amendments and "z" in self.amendments)
 
     @property
     def waiver_weight(self) -> int:
@@ -555,10 +571,16 @@ class Dutch2012(Dutch1992):
         if same and self.waiver_weight == 2:
             fa, fb = self.ctx.f[a], self.ctx.f[b]
             if fa.pref_strength is Strength.ABSOLUTE and fb.pref_strength is Strength.ABSOLUTE:
-                return 2
+                return WAIVER_Z if self._waiver_first else 2
         return same
 
     def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
+        if isinstance(stage, tuple) and stage[0] == "b2":
+            # z counts the waiver pairs WAIVER_Z each: stage k holds k of them
+            z1 = z1_value(self.ctx, players)
+            z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
+            k = stage[1] * WAIVER_Z
+            return range(k + min(z, x), k + x + 1)
         if isinstance(stage, tuple):
             return (stage[1],)
         if self.odd_round or "z" not in self.amendments:

@@ -1117,7 +1117,7 @@ class Dutch1992:
         """
         return (
             self.variant.walk_sets_apart and n_sets > 1 and self.walk_skips is not None
-            and isinstance(stage, tuple) and stage[1] > 0
+            and isinstance(stage, tuple) and stage[0] == "a7d" and stage[1] > 0
         )
 
     def _dead_remainders(
