@@ -776,3 +776,16 @@ def test_c8b_a_walk_past_a7d_takes_each_set_of_movers_in_turn():
     assert pairs_of("s3284r7") == expected
     assert pairs_of("s3284r7", EDITION_2012 - {"c8b-walk-a7d"}) != expected
     assert pairs_of("1101r7") == expected_round(DATA / "1101r7.expected")
+
+
+def test_b2_in_an_even_last_round_the_waiver_pairs_come_before_x():
+    """B.2 note: top scorers are not subject to B.2 in the last round, but the waiver
+    is used for as few pairs as possible (``b2-topscorer-fewest``), and in an even
+    last round before x and z (``b2-waiver-first``).  Our generator's seed 1918,
+    round 12 of 12 (43 players; JaVaFo 1.4's ``-p`` of the cut file): 3 (9.0, from
+    above) | 6, 8, 11, 18 (7.0), all top scorers; 3-8, 6-18 has one colour conflict
+    but 6 and 18 both want Black absolutely (the waiver); JaVaFo's 3-18, 11-8 has two
+    conflicts and no waiver pair (6 floats down, breaking B.5)."""
+    expected = expected_round(DATA / "o1918r12.expected")
+    assert pairs_of("o1918r12") == expected
+    assert pairs_of("o1918r12", EDITION_2012 - {"b2-waiver-first"}) != expected
