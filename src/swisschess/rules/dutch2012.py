@@ -141,6 +141,10 @@ What 2012 changes, article by article
 * **C.13's other pairings of an A.3-homogeneous bracket** (``c13-walk-a3``,
   fitted to JaVaFo 1.4): a bracket with moved-down players that A.3 treats as
   homogeneous is re-paired by C.12/C.13 without B.5/B.6 for upfloaters.
+* **B.2 note, the waiver first** (``b2-waiver-first``): in an even last round the
+  pairs that need the top scorers' waiver (two players wanting the same colour
+  absolutely) are as few as possible before x and z are counted (in odd rounds
+  A.7.d's outer stages already count them first).
 * **C.13 with A.3, a moved-down player left over twice** (``c13-movers``): the
   penultimate bracket's other pairing that leaves one of its moved-down players
   unpaired does not "allow a pairing in the lowest score bracket" when that (not
