@@ -235,10 +235,6 @@ def _downfloaters_first(level: BoundedLevel) -> tuple[bool | int, ...]:
 #: before two B.6 downfloat breaches).
 FLOAT_LEVELS_2012_MINIMUM: tuple[BoundedLevel, ...] = tuple(sorted(with_float_bounds(FLOAT_LEVELS_2012), key=_downfloaters_first))
 
-#: ``b2-waiver-first``: what a pair needing the top scorers' B.2 waiver weighs in z (even last
-#: rounds): more than any number of pairs merely wanting the same colour strongly.
-WAIVER_Z = 1000
-
 #: C.10, last sentence, read per criterion (``float-criteria``): a B.5 breach weighs more
 #: than any number of B.6 breaches of the same side (up to this many).
 B5_WEIGHT = 16
@@ -541,6 +537,14 @@ class Dutch2012(Dutch1992):
                     self.levels = FLOAT_LEVELS_2012_CRITERIA
                     self.b5_weight = B5_WEIGHT
         self.odd_round = ctx.rnd % 2 == 1
+        #: what a pair weighs in A.7.d / z at most: 2 in the last round with
+        #: ``b2-topscorer-fewest`` (see :meth:`strong_conflict`), else 1
+        self.waiver_weight = 2 if "b2-topscorer-fewest" in amendments and ctx.last_round else 1
+        #: ``b2-waiver-first`` applies (an even last round, z counted)
+        self.waiver_first = (not self.odd_round and self.waiver_weight == 2 and "b2-waiver-first" in amendments
+                             and "z" in amendments)
+        #: what a waiver pair then weighs in z: more than every other pair of a bracket together
+        self.waiver_z = len(ctx.f) // 2 + 1
 
     def colour_stages(self, p: int) -> Sequence[object]:
         # A.7.d / C.10.f: in odd rounds strong preferences count as absolute first;
@@ -548,22 +552,11 @@ class Dutch2012(Dutch1992):
         # pairs" (C.10, last sentence): k = 1, 2, ... pairs may break it.
         if self.odd_round and "a7d" in self.amendments:
             return [("a7d", k) for k in range(self.waiver_weight * p + 1)]
-        if self._waiver_first:
+        if self.waiver_first:
             # B.2 note in an even last round (``b2-waiver-first``): the pairs that
             # need the top scorers' waiver as few as possible, before x and z
             return [("b2", k) for k in range(p + 1)]
         return (None,)
-
-    @property
-    def _waiver_first(self) -> bool:
-        return (not self.odd_round and self.ctx.last_round and "b2-waiver-first" in self.amendments
-                and "b2-topscorer-fewest" in self.amendments and "z" in self.amendments)
-
-    @property
-    def waiver_weight(self) -> int:
-        """What a pair weighs in A.7.d / z at most: 2 in the last round with
-        ``b2-topscorer-fewest`` (see :meth:`strong_conflict`), else 1."""
-        return 2 if "b2-topscorer-fewest" in self.amendments and self.ctx.last_round else 1
 
     def strong_conflict(self, a: int, b: int) -> int:
         # B.2 note: top scorers are not subject to B.2 in the last round, but the
@@ -575,23 +568,20 @@ class Dutch2012(Dutch1992):
         if same and self.waiver_weight == 2:
             fa, fb = self.ctx.f[a], self.ctx.f[b]
             if fa.pref_strength is Strength.ABSOLUTE and fb.pref_strength is Strength.ABSOLUTE:
-                return WAIVER_Z if self._waiver_first else 2
+                return self.waiver_z if self.waiver_first else 2
         return same
 
     def strong_caps(self, x: int, stage: object, players: Sequence[int], p: int) -> Sequence[int | None]:
-        if isinstance(stage, tuple) and stage[0] == "b2":
-            # z counts the waiver pairs WAIVER_Z each: stage k holds k of them
-            z1 = z1_value(self.ctx, players)
-            z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
-            k = stage[1] * WAIVER_Z
-            return range(k + min(z, x), k + x + 1)
-        if isinstance(stage, tuple):
+        if isinstance(stage, tuple) and stage[0] == "a7d":
             return (stage[1],)
         if self.odd_round or "z" not in self.amendments:
             return (None,)
         # A.8.b / C.10.e: z from Z1 up to x; C.14: Z1 falls with p
         z1 = z1_value(self.ctx, players)
         z = max(0, z1 - (len(players) // 2 - p)) if z1 > 0 else 0
+        if isinstance(stage, tuple):  # b2-waiver-first: stage k holds k waiver pairs, each waiver_z in z
+            k = stage[1] * self.waiver_z
+            return range(k + min(z, x), k + x + 1)
         return range(min(z, x), self.waiver_weight * x + 1)
 
     def exchanges(self, s1: Sequence[int], s2: Sequence[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -1275,9 +1275,9 @@ class Dutch1992:
         the latest added score bracket (``c13-s1``), and a moved-down player of the
         bracket above may be its bye (run seed 3284 r7).
         """
-        if not self.variant.walk_movers_paired or not set(alt.floaters) & set(pen.movers):
-            return False
         down = set(alt.floaters)
+        if not self.variant.walk_movers_paired or not down & set(pen.movers):
+            return False
         return self._treated_heterogeneous(alt.floaters, residents) and not any(
             a in down or b in down for a, b in lowest.pairs
         )
