@@ -723,27 +723,31 @@ def test_c13_pairs_the_bracket_joined_last_on_its_own_again():
     assert pairs_of("s2366r9", EDITION_2012 - {"c13-apart"}) != expected
 
 
-@pytest.mark.parametrize("name", ["g2081r5", "g2193r6"])
-def test_c12_pairs_a_player_who_came_through_the_previous_bracket(name):
+@pytest.mark.parametrize("name", ["g2081r5", "g2193r6", "o4569r11"])
+def test_c12_by_c1_moves_on_lower_scores(name):
     """C.1 ("a player for whom no opponent can be found within this score bracket
-    ... if this player was moved down from a higher score bracket apply C12") and
-    C.12 ("another set of players of the same size and with the same scores"), in a
-    bracket A.3 treats as homogeneous (``c12-c1-through``, a pattern of JaVaFo 1.4).
-    Generated 2081 round 5: 4 and 7 (2.0) have met and come down to 6, 8 (1.5); 7-8
-    sends 4 and 6 on to 9 (1.0), whom 4 has met.  The 1.5 bracket is re-paired 4-8
-    so that 7 and 6 come down (6-9, 7-10), though 9's bracket makes no more pairs.
-    Generated 2193 round 6 the same way (1, 15 down to 6, 19; 15-19, 1-17, 2-6)."""
+    ... if this player was moved down from a higher score bracket apply C12"),
+    C.12 ("another set of players of the same size and with the same scores") and
+    B.3, in a bracket A.3 treats as homogeneous that already made its P1 pairs
+    (``c12-c1-b3``).  Generated 2081 round 5: 4 and 7 (2.0) have met and come
+    down to 6, 8 (1.5); 7-8 sends 4 and 6 on to 9 (1.0), whom 4 has met, so 4
+    (2.0) would move on.  The 1.5 bracket is re-paired 4-8 so that 7 and 6 come
+    down: 7-9, and 6 (1.5) moves on.  2193 round 6 the same way (1, 15 down to 6,
+    19; 15-19, 1-17, 2-6).  Our generator's 4569 round 11: 3, 4 (7.5), 1, 2 (7.0)
+    come down to 8, 10 (6.5); 3-10, 1-8 sends 4 and 2 to 15 (6.0), whom 4 has
+    met; 4-10, 1-8 sends 3 and 2 instead: 15-3, and 2 (7.0) moves on, not 4 (7.5)
+    (JaVaFo 1.4's `-p`)."""
     expected = expected_round(DATA / f"{name}.expected")
     assert pairs_of(name) == expected
-    assert pairs_of(name, EDITION_2012 - {"c12-c1-through"}) != expected
+    assert pairs_of(name, EDITION_2012 - {"c12-c1-b3"}) != expected
 
 
-def test_c12_through_not_when_the_previous_bracket_moved_none_of_its_own():
-    """``c12-c1-through`` only when the previous bracket also moved down one of its own
-    players.  Generated 2283 round 6: 2, 10, 12 (2.5) have met each other and come down
-    to 13 (2.0); 10-13 sends 2 and 12 on to 11 (1.5), whom 2 has met.  Re-pairing 2-13
-    (10 and 12 down, each with an opponent) is what JaVaFo 1.4 does *not* do: 12-11,
-    and 2 moves on to meet 1."""
+def test_c12_by_c1_not_for_the_same_scores_moving_on():
+    """``c12-c1-b3`` only when lower scores move on.  Generated 2283 round 6: 2, 10,
+    12 (2.5) have met each other and come down to 13 (2.0); 10-13 sends 2 and 12 on
+    to 11 (1.5), whom 2 has met.  Re-pairing 2-13 (10 and 12 down, each with an
+    opponent) would still move on a 2.5 player (10): JaVaFo 1.4 keeps 10-13 and
+    pairs 12-11; 2 moves on to meet 1."""
     expected = expected_round(DATA / "g2283r6.expected")
     assert pairs_of("g2283r6") == expected
 

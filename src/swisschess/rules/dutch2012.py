@@ -126,6 +126,13 @@ What 2012 changes, article by article
   when no other set of moved-down players allows the bracket's P1 pairs, the
   first set allowing P1 - 1 is accepted, and so on down to one pair more than the
   bracket allowed.
+* **C.12 reached by C.1, B.3** (``c12-c1-b3``, reading): in a bracket A.3 treats
+  as homogeneous that already made its P1 pairs, a moved-down player without
+  opponent (C.1) sends C.12 back to the previous bracket; "another set of players
+  of the same size and with the same scores" is accepted when each of them has
+  an opponent here and the players this bracket then moves on have lower scores
+  (B.3: the player without opponent would meet someone further down); the same
+  scores moving on gain nothing, and the previous bracket's first pairing stands.
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
@@ -410,9 +417,10 @@ AMENDMENTS: dict[str, str] = {
                  "bracket can be paired, the bracket joined last is paired again on its own (when A.3 treats it as "
                  "heterogeneous), then the rest as the lowest - taken only if both pair straight away, the first with "
                  "all its moved-down players, with score differences as small as the merged pairing's (before: always the merged bracket)",
-    "c12-c1-through": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous, for a moved-down player who came "
-                      "through the previous bracket while it moved down one of its own: the re-pairing pairing him "
-                      "there is accepted when every new moved-down player has an opponent (no more pairs needed)",
+    "c12-c1-b3": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous that made its P1 pairs: the previous "
+                 "bracket's new pairing is accepted when every new moved-down player has an opponent there (C.1) and "
+                 "the players the bracket then moves on have lower scores (B.3) - not the same scores (before: each "
+                 "new moved-down player his own resident)",
     "a3-unpaired": "A.3 in the lowest bracket when none of its moved-down players can be paired with a resident: the "
                    "whole bracket is the remainder, 'always treated as a homogeneous one' - no upfloaters, so no "
                    "B.5/B.6 for upfloaters (before: every pair of different scores gives an upfloat)",
@@ -658,10 +666,10 @@ class Dutch2012(Dutch1992):
 
     def c12_accepts(
         self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
-        needed: int | None = None, before: int | None = None,
+        needed: int | None = None, before: int | None = None, first: Candidate | None = None,
     ) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_accepts(movers, residents, cand, lowest, needed, before)
+            return super().c12_accepts(movers, residents, cand, lowest, needed, before, first)
         if lowest and "c1-lowest" in self.amendments:
             return self._each_has_opponent_in_lowest(movers, residents)
         if (
@@ -674,8 +682,9 @@ class Dutch2012(Dutch1992):
             # opponent for each moved-down player
             return self._max_pairs(self.ctx.sort(list(movers) + list(residents))) >= needed
         if (
-            "c12-c1-through" in self.amendments and needed is not None and before is not None and before >= needed
-            and not self._treated_heterogeneous(movers, residents) and self._through_accepted(movers, residents)
+            "c12-c1-b3" in self.amendments and needed is not None and before is not None and before >= needed
+            and first is not None and not self._treated_heterogeneous(movers, residents)
+            and self._lower_scores_move_on(movers, residents, cand, first)
         ):
             return True
         # C.12: the previous bracket's new pairing is accepted when "this now allows
@@ -685,39 +694,23 @@ class Dutch2012(Dutch1992):
         # then gets stuck is C.13's business.
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
 
-    #: C.12 under way: the moved-down players it started from and the previous
-    #: bracket's pairing (``c12-c1-through``)
-    _c12_from: tuple[list[int], Candidate] | None = None
-
-    def _c12(
-        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool
-    ) -> tuple[Candidate, Candidate, Iterator[Candidate] | None] | None:
-        self._c12_from = (list(movers), prev[1])
-        try:
-            return super()._c12(prev, movers, residents, lower, lowest)
-        finally:
-            self._c12_from = None
-
-    def _through_accepted(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
-        """``c12-c1-through``: C.12 reached by C.1 for moved-down players who came
-        *through* the previous bracket (their score is above it) when that bracket
-        also moved down one of its own players; the re-pairing is accepted when it
-        pairs them there, keeps one of its own players moving down (the same
-        scores) and every new moved-down player has an opponent here (C.1).
-        A pattern of JaVaFo 1.4 (generated 2081 r5, 2193 r6), no sentence of C.12."""
-        if self._c12_from is None:
-            return False
-        old, prev = self._c12_from
-        f = self.ctx.f
+    def _lower_scores_move_on(
+        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, first: Candidate
+    ) -> bool:
+        """``c12-c1-b3``: C.12 reached by C.1 in a bracket A.3 treats as homogeneous that
+        already made its P1 pairs.  The previous bracket's new pairing is accepted
+        when every new moved-down player has an opponent here (C.1) and the players
+        this bracket then moves on have lower scores than those it moved on before
+        (B.3: the player without opponent would meet someone further down); the
+        same scores moving on gain nothing, and the previous bracket's own first
+        pairing stands."""
         bracket = list(movers) + list(residents)
         if any(self.without_opponent(q, bracket) for q in movers):
             return False
-        above = min(f[q].score for q in [q for pr in prev.pairs for q in pr] + list(prev.floaters))
-        stuck = [q for q in old if self.without_opponent(q, list(old) + list(residents))]
-        return (
-            bool(stuck) and all(f[q].score > above and q not in movers for q in stuck)
-            and any(f[q].score == above for q in movers)
-        )
+        f = self.ctx.f
+        now = sorted((f[q].score for q in cand.floaters), reverse=True)
+        then = sorted((f[q].score for q in first.floaters), reverse=True)
+        return len(now) == len(then) and now < then
 
     def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
         if "c12-p1" not in self.amendments:

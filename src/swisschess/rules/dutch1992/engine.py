@@ -1164,7 +1164,7 @@ class Dutch1992:
             # p pairs (C1: a moved-down player without opponent is one such case) ->
             # re-pair the previous bracket if that "now allows p pairings" here.
             if prev is not None and movers and self.c12_applies(movers, residents, cand):
-                got = self._c12(prev, movers, residents, lower, lowest)
+                got = self._c12(prev, movers, residents, lower, lowest, cand)
                 if got is not None:
                     alt, cand, gen = got
                     del pairs[len(pairs) - len(prev[1].pairs) :]
@@ -1195,11 +1195,12 @@ class Dutch1992:
             lowest = k == len(groups) - 1
             lower = frozenset(q for g in groups[k + 1 :] for q in g)
             got = self._pair_or_none(movers, residents, lower, lowest)
-            if stack and movers and self.c12_applies(movers, residents, got[0] if got else Candidate([], []), lowest):
+            here = got[0] if got else Candidate([], [])
+            if stack and movers and self.c12_applies(movers, residents, here, lowest):
                 prev = stack[-1]
                 seen: list[Candidate] = []
                 gen = None if prev.gen is None else _recording(prev.gen, seen)
-                alt = self._c12((gen, prev.cand), movers, residents, lower, lowest)
+                alt = self._c12((gen, prev.cand), movers, residents, lower, lowest, here)
                 if prev.gen is not None:
                     prev.gen = self.other_pairings(prev.cand, seen, prev.gen, None if alt is None else alt[0])
                 if alt is not None:
@@ -1595,12 +1596,13 @@ class Dutch1992:
 
     def c12_accepts(
         self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
-        needed: int | None = None, before: int | None = None,
+        needed: int | None = None, before: int | None = None, first: Candidate | None = None,
     ) -> bool:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?
 
         ``needed``: the pairs the bracket as it stood had to make (:meth:`c12_pairs_needed`);
-        ``before``: the most pairs it allowed then.
+        ``before``: the most pairs it allowed then; ``first``: its pairing as it stood
+        (the one that reached C12).
         """
         return not self._short(movers, residents, cand)
 
@@ -1620,14 +1622,16 @@ class Dutch1992:
         return set(alt.floaters) == set(cand.floaters)
 
     def _c12(
-        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool
+        self, prev, movers: list[int], residents: list[int], lower: frozenset[int], lowest: bool,
+        first: Candidate,
     ) -> tuple[Candidate, Candidate, Iterator[Candidate] | None] | None:
         """C12: the previous bracket's next pairings with as many pairs.
 
         Seeds C12: undo the previous bracket; if it can be paired so that a
         different player moves down *and the current bracket then yields its p
-        pairs*, that pairing is accepted.  Returns (the previous bracket's new
-        pairing, the current bracket's pairing, its generator) or None.
+        pairs*, that pairing is accepted.  ``first``: the current bracket's
+        pairing that reached C12.  Returns (the previous bracket's new pairing,
+        the current bracket's pairing, its generator) or None.
         """
         ctx = self.ctx
         gen, cand = prev
@@ -1668,7 +1672,7 @@ class Dutch1992:
                     continue
                 with self.budget.kept():
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before, first):
                     return alt, got[0], got[1]
             # C14 lowers P1 by one and the bracket, still short, comes back to C12:
             # the first other set (in the previous bracket's order) allowing P1 pairs
@@ -1678,7 +1682,7 @@ class Dutch1992:
                         continue
                     with self.budget.kept():
                         got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, p1, before):
+                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, p1, before, first):
                         return alt, got[0], got[1]
         except BudgetSpent:
             self.stats.searches_cut += 1
