@@ -752,6 +752,17 @@ def test_c12_by_c1_not_for_the_same_scores_moving_on():
     assert pairs_of("g2283r6") == expected
 
 
+def test_c12_by_c1_not_into_a_bracket_that_had_a_player_without_opponent():
+    """``c12-c1-b3`` not when the previous bracket had a moved-down player without
+    opponent itself (its pairing came from C.1 / C.12 already).  Our generator's
+    2180 round 13 (90 players): 5, 11, 23 (9.5) and 8 (9.0) come down to 9 (8.5), whom
+    8 has met; 5-9 sends 11, 23, 8 on to 14, 27 (8.0), both met by 23: 11-14, 8-27,
+    and 23 (9.5) moves on.  Re-pairing 23-9 would move on 8 (9.0) instead; JaVaFo
+    1.4's `-p` keeps 5-9 and pairs 23-30 below."""
+    expected = expected_round(DATA / "o2180r13.expected")
+    assert pairs_of("o2180r13") == expected
+
+
 def test_c13_a_mover_of_the_penultimate_bracket_is_not_left_over_twice():
     """C.13 with A.3 (``c13-movers``): "try to find another pairing in the penultimate
     score bracket which will allow a pairing in the lowest score bracket".  Run at

@@ -187,6 +187,7 @@ from swisschess.model.history import Strength, to_be_paired, unpaired_entries
 from swisschess.model.tournament import Colour, Tournament
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992 import (
+    C12Trial,
     Candidate,
     Context,
     Dutch1992,
@@ -666,25 +667,25 @@ class Dutch2012(Dutch1992):
 
     def c12_accepts(
         self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
-        needed: int | None = None, before: int | None = None, first: Candidate | None = None,
+        trial: C12Trial | None = None,
     ) -> bool:
         if "c12-scores" not in self.amendments:
-            return super().c12_accepts(movers, residents, cand, lowest, needed, before, first)
+            return super().c12_accepts(movers, residents, cand, lowest, trial)
         if lowest and "c1-lowest" in self.amendments:
             return self._each_has_opponent_in_lowest(movers, residents)
         if (
-            "c12-a3" in self.amendments and needed is not None and before is not None and before < needed
+            "c12-a3" in self.amendments and trial is not None and trial.before < trial.needed
             and not self._treated_heterogeneous(movers, residents)
         ):
             # A.3: a bracket of which at least half came from above "is also treated as
             # though it was homogeneous" - nobody in it is paired first, so "this now
             # allows P1 pairings" is its pairs (which it did not allow before), not an
             # opponent for each moved-down player
-            return self._max_pairs(self.ctx.sort(list(movers) + list(residents))) >= needed
+            return self._max_pairs(self.ctx.sort(list(movers) + list(residents))) >= trial.needed
         if (
-            "c12-c1-b3" in self.amendments and needed is not None and before is not None and before >= needed
-            and first is not None and not self._treated_heterogeneous(movers, residents)
-            and self._lower_scores_move_on(movers, residents, cand, first)
+            "c12-c1-b3" in self.amendments and trial is not None and trial.before >= trial.needed
+            and not self._treated_heterogeneous(movers, residents)
+            and self._lower_scores_move_on(movers, residents, cand, trial)
         ):
             return True
         # C.12: the previous bracket's new pairing is accepted when "this now allows
@@ -695,7 +696,7 @@ class Dutch2012(Dutch1992):
         return bipartite_saturates(list(movers), list(residents), self.ctx.compatible)
 
     def _lower_scores_move_on(
-        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, first: Candidate
+        self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, trial: C12Trial
     ) -> bool:
         """``c12-c1-b3``: C.12 reached by C.1 in a bracket A.3 treats as homogeneous that
         already made its P1 pairs.  The previous bracket's new pairing is accepted
@@ -703,13 +704,20 @@ class Dutch2012(Dutch1992):
         this bracket then moves on have lower scores than those it moved on before
         (B.3: the player without opponent would meet someone further down); the
         same scores moving on gain nothing, and the previous bracket's own first
-        pairing stands."""
+        pairing stands.  Not when the previous bracket had a moved-down player
+        without opponent itself: its pairing came from C.1 / C.12 already, and
+        "backtracking is disallowed when already backtracking from a lower score
+        bracket" (our generator's 2180 r13, JaVaFo 1.4)."""
         bracket = list(movers) + list(residents)
         if any(self.without_opponent(q, bracket) for q in movers):
             return False
         f = self.ctx.f
+        above = [q for pr in trial.previous.pairs for q in pr] + list(trial.previous.floaters)
+        lowest_there = min(f[q].score for q in above)
+        if any(f[q].score > lowest_there and self.without_opponent(q, above) for q in above):
+            return False
         now = sorted((f[q].score for q in cand.floaters), reverse=True)
-        then = sorted((f[q].score for q in first.floaters), reverse=True)
+        then = sorted((f[q].score for q in trial.first.floaters), reverse=True)
         return len(now) == len(then) and now < then
 
     def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:

@@ -83,7 +83,7 @@ from swisschess.model.tournament import Tournament
 from swisschess.pairing.result import Pairing
 from swisschess.rules.dutch1992.colours import absolute_violations, allocate_colours, board_order
 from swisschess.rules.dutch1992.context import Context, Facts
-from swisschess.rules.dutch1992.engine import NODE_BUDGET, Candidate, Dutch1992, Variant
+from swisschess.rules.dutch1992.engine import NODE_BUDGET, C12Trial, Candidate, Dutch1992, Variant
 from swisschess.rules.dutch1992.kernel import SearchStats
 from swisschess.rules.dutch1992.matching import bipartite_saturates, max_matching
 from swisschess.rules.dutch1992.orders import (
@@ -113,6 +113,7 @@ def pair_dutch_1992(
 
 __all__ = [
     "NODE_BUDGET",
+    "C12Trial",
     "Candidate",
     "Context",
     "Dutch1992",

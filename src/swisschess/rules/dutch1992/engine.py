@@ -110,6 +110,22 @@ class _MoverSet:
     moved_on: list[int]  # the other movers (and C1 floaters) move on down
 
 
+@dataclass(frozen=True, slots=True)
+class C12Trial:
+    """What C12 knows while it tries the previous bracket's other pairings.
+
+    ``needed``: the pairs the current bracket as it stood had to make
+    (:meth:`Dutch1992.c12_pairs_needed`, or C14's lowered P1); ``before``: the most
+    pairs it allowed then; ``first``: its pairing as it stood (the one that
+    reached C12); ``previous``: the previous bracket's pairing as it stood.
+    """
+
+    needed: int
+    before: int
+    first: Candidate
+    previous: Candidate
+
+
 @dataclass(slots=True)
 class _Paired:
     """A bracket as paired so far (C13 backtracks through these)."""
@@ -1596,13 +1612,11 @@ class Dutch1992:
 
     def c12_accepts(
         self, movers: Sequence[int], residents: Sequence[int], cand: Candidate, lowest: bool = False,
-        needed: int | None = None, before: int | None = None, first: Candidate | None = None,
+        trial: C12Trial | None = None,
     ) -> bool:
         """C12: does the bracket, with these moved-down players, "now allow p pairings"?
 
-        ``needed``: the pairs the bracket as it stood had to make (:meth:`c12_pairs_needed`);
-        ``before``: the most pairs it allowed then; ``first``: its pairing as it stood
-        (the one that reached C12).
+        ``trial``: the bracket and the previous one as they stood (:class:`C12Trial`).
         """
         return not self._short(movers, residents, cand)
 
@@ -1672,7 +1686,7 @@ class Dutch1992:
                     continue
                 with self.budget.kept():
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                if got is not None and self.c12_accepts(new, residents, got[0], lowest, needed, before, first):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest, C12Trial(needed, before, first, cand)):
                     return alt, got[0], got[1]
             # C14 lowers P1 by one and the bracket, still short, comes back to C12:
             # the first other set (in the previous bracket's order) allowing P1 pairs
@@ -1682,7 +1696,7 @@ class Dutch1992:
                         continue
                     with self.budget.kept():
                         got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, p1, before, first):
+                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, C12Trial(p1, before, first, cand)):
                         return alt, got[0], got[1]
         except BudgetSpent:
             self.stats.searches_cut += 1
