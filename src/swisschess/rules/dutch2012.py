@@ -133,6 +133,8 @@ What 2012 changes, article by article
   an opponent here and the players this bracket then moves on have lower scores
   (B.3: the player without opponent would meet someone further down); the same
   scores moving on gain nothing, and the previous bracket's first pairing stands.
+  Not when the previous bracket had a moved-down player without opponent itself
+  (its pairing came from C.1 / C.12 already).
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
@@ -420,8 +422,9 @@ AMENDMENTS: dict[str, str] = {
                  "all its moved-down players, with score differences as small as the merged pairing's (before: always the merged bracket)",
     "c12-c1-b3": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous that made its P1 pairs: the previous "
                  "bracket's new pairing is accepted when every new moved-down player has an opponent there (C.1) and "
-                 "the players the bracket then moves on have lower scores (B.3) - not the same scores (before: each "
-                 "new moved-down player his own resident)",
+                 "the players the bracket then moves on have lower scores (B.3) - not the same scores, and not when "
+                 "the previous bracket had a moved-down player without opponent itself (before: each new moved-down "
+                 "player his own resident)",
     "a3-unpaired": "A.3 in the lowest bracket when none of its moved-down players can be paired with a resident: the "
                    "whole bracket is the remainder, 'always treated as a homogeneous one' - no upfloaters, so no "
                    "B.5/B.6 for upfloaters (before: every pair of different scores gives an upfloat)",
