@@ -134,7 +134,8 @@ What 2012 changes, article by article
   (B.3: the player without opponent would meet someone further down); the same
   scores moving on gain nothing, and the previous bracket's first pairing stands.
   Not when the previous bracket had a moved-down player without opponent itself
-  (its pairing came from C.1 / C.12 already).
+  (its pairing came from C.1 / C.12 already; fitted to JaVaFo 1.4 on one round,
+  our generator's 2180 r13, not a sentence).
 * **B.3 in a joined bracket, by squares** (``b3-squares``): the pairs' score
   differences are as small as possible taken together as the sum of their
   squares (a 2 and two 0.5 weigh as much as two 1.5); among pairings that weigh
@@ -423,7 +424,7 @@ AMENDMENTS: dict[str, str] = {
     "c12-c1-b3": "C.12 reached by C.1 in a bracket A.3 treats as homogeneous that made its P1 pairs: the previous "
                  "bracket's new pairing is accepted when every new moved-down player has an opponent there (C.1) and "
                  "the players the bracket then moves on have lower scores (B.3) - not the same scores, and not when "
-                 "the previous bracket had a moved-down player without opponent itself (before: each new moved-down "
+                 "the previous bracket had a moved-down player without opponent itself (fitted, 2180 r13) (before: each new moved-down "
                  "player his own resident)",
     "a3-unpaired": "A.3 in the lowest bracket when none of its moved-down players can be paired with a resident: the "
                    "whole bracket is the remainder, 'always treated as a homogeneous one' - no upfloaters, so no "
@@ -708,9 +709,10 @@ class Dutch2012(Dutch1992):
         (B.3: the player without opponent would meet someone further down); the
         same scores moving on gain nothing, and the previous bracket's own first
         pairing stands.  Not when the previous bracket had a moved-down player
-        without opponent itself: its pairing came from C.1 / C.12 already, and
+        without opponent itself: its pairing came from C.1 / C.12 already (fitted to
+        JaVaFo 1.4 on our generator's 2180 r13; the nearest sentence is C.12's
         "backtracking is disallowed when already backtracking from a lower score
-        bracket" (our generator's 2180 r13, JaVaFo 1.4)."""
+        bracket")."""
         bracket = list(movers) + list(residents)
         if any(self.without_opponent(q, bracket) for q in movers):
             return False
