@@ -623,7 +623,11 @@ class Dutch2012(Dutch1992):
         # score bracket without violating B.1 or B.2" who "was moved down from a
         # higher score bracket" - not for a bracket that merely falls short of its
         # pairs for other reasons (those are C.14's).
-        bracket = list(movers) + list(residents)
+        return self._mover_without_opponent(movers, bracket)
+
+    def _mover_without_opponent(self, movers: Sequence[int], bracket: Sequence[int]) -> bool:
+        """C.1: is one of ``movers`` a player "for whom no opponent can be found within
+        this score bracket" (``bracket``)?"""
         return any(self.without_opponent(q, bracket) for q in movers)
 
     def _each_has_opponent_in_lowest(self, movers: Sequence[int], residents: Sequence[int]) -> bool:
@@ -713,17 +717,16 @@ class Dutch2012(Dutch1992):
         JaVaFo 1.4 on our generator's 2180 r13; the nearest sentence is C.12's
         "backtracking is disallowed when already backtracking from a lower score
         bracket")."""
-        bracket = list(movers) + list(residents)
-        if any(self.without_opponent(q, bracket) for q in movers):
-            return False
         f = self.ctx.f
-        above = [q for pr in trial.previous.pairs for q in pr] + list(trial.previous.floaters)
-        lowest_there = min(f[q].score for q in above)
-        if any(f[q].score > lowest_there and self.without_opponent(q, above) for q in above):
-            return False
         now = sorted((f[q].score for q in cand.floaters), reverse=True)
         then = sorted((f[q].score for q in trial.first.floaters), reverse=True)
-        return len(now) == len(then) and now < then
+        if len(now) != len(then) or now >= then:
+            return False
+        if self._mover_without_opponent(movers, list(movers) + list(residents)):
+            return False
+        above = [q for pr in trial.previous.pairs for q in pr] + list(trial.previous.floaters)
+        lowest_there = min(f[q].score for q in above)
+        return not self._mover_without_opponent([q for q in above if f[q].score > lowest_there], above)
 
     def c12_pairs_needed(self, movers: Sequence[int], residents: Sequence[int]) -> int:
         if "c12-p1" not in self.amendments:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain, combinations
 from math import comb
@@ -1656,6 +1656,7 @@ class Dutch1992:
         fewer: list[tuple[int, Candidate, list[int]]] = []  # fewer than needed, more than before
         needed = self.c12_pairs_needed(movers, residents)
         before = self._max_pairs(ctx.sort(list(movers) + list(residents)))
+        trial = C12Trial(needed, before, first, cand)
         self.budget.start()
         try:
             # a pairing moving down players already looked at is skipped whatever its
@@ -1686,7 +1687,7 @@ class Dutch1992:
                     continue
                 with self.budget.kept():
                     got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                if got is not None and self.c12_accepts(new, residents, got[0], lowest, C12Trial(needed, before, first, cand)):
+                if got is not None and self.c12_accepts(new, residents, got[0], lowest, trial):
                     return alt, got[0], got[1]
             # C14 lowers P1 by one and the bracket, still short, comes back to C12:
             # the first other set (in the previous bracket's order) allowing P1 pairs
@@ -1696,7 +1697,7 @@ class Dutch1992:
                         continue
                     with self.budget.kept():
                         got = self._first_pairing(new, residents, lower, lowest, budget=C12_TRIAL_BUDGET)
-                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, C12Trial(p1, before, first, cand)):
+                    if got is not None and self.c12_accepts(new, residents, got[0], lowest, replace(trial, needed=p1)):
                         return alt, got[0], got[1]
         except BudgetSpent:
             self.stats.searches_cut += 1
